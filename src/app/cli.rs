@@ -13,6 +13,7 @@ use crate::games::pegs::board::Board;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::gfx::{ClippedText, Rect, Surface};
 use crate::help::model::Document;
+use crate::help::viewer::Viewer;
 use crate::machines::{Depth, Input, Machine, MachineChoice, MachineId};
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
@@ -792,32 +793,33 @@ fn shot_one(
 /// driver's screen had to cut off (`shot`, `help --shot`), but those in
 /// `scrolled`, a pane that scrolls sideways to them.
 fn warn_of_cut_text(driver: &Driver, output: &Path, scrolled: Option<Rect>) {
-    let screen = screen_of(driver);
+    let screen = screen_of(driver.shell().machine());
     let cut_on_purpose = |cut: &&ClippedText| scrolled.is_some_and(|pane| pane.intersect(&cut.clip) == cut.clip);
     for cut in driver.clipped_text().iter().filter(|cut| !cut_on_purpose(cut)) {
         tell!("parlour: {}: on {screen}, text {cut}", output.display());
     }
 }
 
-fn screen_of(driver: &Driver) -> Screen {
-    let machine = driver.shell().machine().choice();
+fn screen_of(machine: &Machine) -> Screen {
+    let machine = machine.choice();
     Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth }
 }
 
-/// `help --shot`: tells a guide's author each line in view that is wider
-/// than the help window, by the file's line, as a warning like every other
-/// message of a file and line (the viewer scrolls sideways
-/// to the rest, so it is no fault of the viewer's), then any other text
-/// the picture cut off.
-fn warn_of_wide_help_lines(driver: &Driver, output: &Path, file: &Path, (pane, lines): (Rect, Vec<usize>)) {
-    let screen = screen_of(driver);
-    for line in &lines {
-        tell!(
-            "{}:{line}: warning: on {screen} this line is wider than the help window; the reader scrolls sideways to see the rest",
-            file.display()
-        );
+/// `help`: each line in view wider than the help window on `machine`
+/// told to a guide's author as a warning among the document's other
+/// problems, by its line, so that `help` prints them all in line order
+/// and the viewer's problems box shows it with them (the viewer scrolls
+/// sideways to the rest, so the cut is no fault of the viewer's).
+fn with_wide_line_warnings(mut doc: Document, machine: &Machine, lines: &[usize]) -> Document {
+    let screen = screen_of(machine);
+    for &line in lines {
+        let message =
+            format!("on {screen} this line is wider than the help window; the reader scrolls sideways to see the rest");
+        let warning = Diagnostic::warning(&doc.path, line, message);
+        let at = doc.diagnostics.iter().position(|d| d.line > line).unwrap_or(doc.diagnostics.len());
+        doc.diagnostics.insert(at, warning);
     }
-    warn_of_cut_text(driver, output, (!lines.is_empty()).then_some(pane));
+    doc
 }
 
 /// `parlour shot --all-machines TARGET -o DIR`: the same screen on every
@@ -1015,16 +1017,18 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     // Shown all the same: the viewer's page says what is wrong with it.
     let shows_nothing = doc.nodes.is_empty();
     let node = node_name;
-    // The viewer prints the problems of this document and of each it
-    // opens by a link, as it reads them.
-    let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node)))
+    // The lines too wide for this machine's window are among the
+    // document's problems, in line order, which the viewer prints as it
+    // reads the document (and each it opens by a link) and shows in its box.
+    let (pane, wide) = Viewer::new(doc.clone(), Some(&node)).wide_lines(&machine, machine.content());
+    let doc = with_wide_line_warnings(doc, &machine, &wide);
+    let viewer = crate::views::help::HelpView::new(Viewer::new(doc, Some(&node)))
         .on(machine.id())
         .reporting(super::help_source::print_problems);
-    let wide = viewer.viewer().wide_lines(&machine, machine.content());
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot.zip(kind) {
         Some((path, kind)) => {
-            warn_of_wide_help_lines(&driver, path, &known, wide);
+            warn_of_cut_text(&driver, path, (!wide.is_empty()).then_some(pane));
             kind.write(path, driver.frame())
         }
         None => {
