@@ -523,8 +523,8 @@ impl Viewer {
 
     /// Whether following `target` would show something: it is no command
     /// or address, and the node or the file it names is there. A link
-    /// that leads nowhere is drawn disabled and skipped by Tab; clicked,
-    /// it says why.
+    /// that leads nowhere is drawn disabled; clicked, or marked by Tab
+    /// and followed by Return, it says why.
     pub(super) fn leads_somewhere(&self, target: &Target) -> bool {
         match target {
             // Where the document lies says how far its links may reach.
@@ -666,13 +666,13 @@ impl Viewer {
         }
     }
 
-    /// Moves the focus to the next (or previous) link that can be
-    /// followed, round the node, and scrolls it into view. With no link
-    /// chosen, it starts from the page in view: the first link in it or
-    /// below it (the last in it or above it).
+    /// Moves the focus to the next (or previous) link, round the node,
+    /// and scrolls it into view. With no link chosen, it starts from the
+    /// page in view: the first link in it or below it (the last in it or
+    /// above it). A greyed link is a stop too: a reader without a mouse
+    /// learns why it leads nowhere by Return, as a click tells it.
     fn tab(&mut self, forward: bool, panes: &Panes, layout: &Layout) -> Outcome {
-        let usable: Vec<usize> =
-            (0..layout.links.len()).filter(|&k| self.leads_somewhere(&layout.links[k].target)).collect();
+        let usable: Vec<usize> = (0..layout.links.len()).collect();
         let at = self.focus.and_then(|f| usable.iter().position(|&k| k == f));
         // On the Mac, going round the page passes through the topic list.
         let round = match (at, forward) {

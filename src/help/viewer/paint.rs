@@ -213,7 +213,8 @@ fn link_text(
 ) {
     let look = machine.look();
     let enabled = layout.links.get(k).is_some_and(|l| v.leads_somewhere(&l.target));
-    let selected = enabled && (v.focus == Some(k) || v.pressed == Some(Press::Link(k)));
+    // A greyed link is marked too when Tab stops on it.
+    let selected = v.focus == Some(k) || v.pressed == Some(Press::Link(k));
     let label = font.shown(label);
     match manner {
         Manner::Guide => {

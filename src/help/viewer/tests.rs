@@ -78,17 +78,24 @@ fn a_link_click_opens_its_node_on_every_machine() {
     }
 }
 
+/// Tab stops on every link, a SYSTEM button and a web address too, and
+/// Return on one of those says why it is not followed, as a click does.
 #[test]
-fn tab_skips_what_cannot_be_followed_and_return_follows() {
+fn tab_stops_on_every_link_and_return_follows_or_says_why() {
     let (m, area) = machine(MachineId::AmigaPal);
     let mut v = Viewer::new(guide(), None);
     v.input(&key(Key::Tab), &m, area);
     assert_eq!(v.focus(), Some(0));
-    // The SYSTEM button and the web address are passed over.
     v.input(&key(Key::Tab), &m, area);
-    assert_eq!(v.focus(), Some(3));
+    assert_eq!(v.focus(), Some(1), "the SYSTEM button");
+    v.input(&key(Key::Enter), &m, area);
+    assert_eq!(v.node_name(), "MAIN");
+    assert!(v.status().starts_with("Help never runs commands"), "{}", v.status());
+    v.input(&key(Key::Tab), &m, area);
+    assert_eq!(v.focus(), Some(2), "the web address");
     v.input(&Input::Key { key: Key::Tab, mods: Modifiers { shift: true, ..Modifiers::default() } }, &m, area);
-    assert_eq!(v.focus(), Some(0));
+    assert_eq!(v.focus(), Some(1));
+    v.input(&key(Key::Tab), &m, area);
     v.input(&key(Key::Tab), &m, area);
     v.input(&key(Key::Enter), &m, area);
     assert_eq!(v.node_name(), "three");
@@ -96,23 +103,41 @@ fn tab_skips_what_cannot_be_followed_and_return_follows() {
 }
 
 /// A link to a node the guide lacks, or to a file not beside it, leads
-/// nowhere: Tab passes it over, it is drawn ghosted, and a click says why.
+/// nowhere: it is drawn ghosted, and a click or Return on it says why.
+/// Tab stops on it, marked as any link is, in every manner of viewer.
 #[test]
-fn links_that_lead_nowhere_are_passed_over_and_say_why() {
-    let (m, area) = machine(MachineId::AmigaPal);
+fn links_that_lead_nowhere_are_greyed_and_say_why_to_a_click_or_return() {
     let mut doc = guide();
     doc.nodes[0].blocks = vec![
         para(vec![link(" Gone ", Target::node("nowhere"))]),
         para(vec![link(" Other ", Target::Node { file: Some("other.guide".into()), node: "main".into(), line: 0 })]),
         para(vec![link(" Two ", Target::node("two"))]),
     ];
-    let mut v = Viewer::new(doc, None);
-    v.input(&key(Key::Tab), &m, area);
-    assert_eq!(v.focus(), Some(2), "only the link to a node there");
-    let gone = link_rect(&v, &m, area, &Target::node("nowhere"));
-    click(&mut v, &m, area, gone);
-    assert_eq!(v.node_name(), "MAIN");
-    assert!(v.status().contains("nowhere"), "{}", v.status());
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let (m, area) = machine(id);
+        let mut v = Viewer::new(doc.clone(), None);
+        let drawn = |v: &Viewer| {
+            let mut s = m.new_surface();
+            v.draw(&mut s, &m, area);
+            s
+        };
+        let unmarked = drawn(&v);
+        v.input(&key(Key::Tab), &m, area);
+        assert_eq!(v.focus(), Some(0), "{id}: Tab stops on the greyed link");
+        assert!(drawn(&v) != unmarked, "{id}: the greyed link is marked");
+        v.input(&key(Key::Enter), &m, area);
+        assert_eq!(v.node_name(), "MAIN", "{id}");
+        let said = v.status();
+        assert!(said.contains("nowhere"), "{id}: {said}");
+        v.input(&key(Key::Tab), &m, area);
+        assert_eq!(v.focus(), Some(1), "{id}");
+        v.input(&key(Key::Enter), &m, area);
+        assert!(v.status().starts_with("That file is missing"), "{id}: {}", v.status());
+        let mut clicked = Viewer::new(doc.clone(), None);
+        let gone = link_rect(&clicked, &m, area, &Target::node("nowhere"));
+        click(&mut clicked, &m, area, gone);
+        assert_eq!((clicked.node_name(), clicked.status()), ("MAIN", said), "{id}: as Return says");
+    }
 }
 
 /// A link out of the guide's folder says so in a plain sentence.
@@ -146,7 +171,8 @@ fn a_link_to_a_node_another_guide_lacks_leads_nowhere() {
     let mut v = Viewer::new(doc, None);
     assert!(!v.leads_somewhere(&lacking) && v.leads_somewhere(&there));
     v.input(&key(Key::Tab), &m, area);
-    assert_eq!(v.focus(), Some(1), "only the link to a node there");
+    v.input(&key(Key::Enter), &m, area);
+    assert!(v.status().contains("NoNode"), "{}", v.status());
     // Ghosted as a link to a node of this guide that is not there.
     let same_file = |target: Target| {
         let mut doc = crate::help::read_file(&path).unwrap();
@@ -1293,7 +1319,8 @@ fn tab_reaches_the_mac_topic_list_and_the_arrows_choose_topics() {
     let (m, area) = machine(MachineId::MacSe30);
     let mut v = Viewer::new(guide(), None);
     let panes = v.panes(&m, area);
-    let usable = v.layout(&panes).links.iter().filter(|l| l.target.is_enabled()).count();
+    // Every link is a stop, those greyed too.
+    let usable = v.layout(&panes).links.len();
     assert!(usable > 0);
     let mut before = m.new_surface();
     v.draw(&mut before, &m, area);
