@@ -12,7 +12,7 @@ use crate::core::{escape_controls, escaped_path, shell_quoted};
 use crate::games::pegs::board::Board;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::gfx::{ClippedText, Rect, Surface};
-use crate::help::model::Document;
+use crate::help::model::{Document, loose_key};
 use crate::help::viewer::Viewer;
 use crate::machines::{Depth, Input, Machine, MachineChoice, MachineId};
 use crate::solitaire::lint as solitaire_lint;
@@ -990,12 +990,22 @@ fn node_meant(doc: &Document, query: &str, known: &Path) -> Result<String, Failu
     }
     super::help_source::print_problems(doc);
     let file = known.display();
+    // A node by its name and, where the viewer shows another, its title:
+    // either finds it (a game.html page's one node is "main" inside).
+    let named = |i: usize| {
+        let node = &doc.nodes[i];
+        let shown = node.title.trim();
+        if shown.is_empty() || loose_key(shown) == loose_key(&node.name) {
+            node.name.clone()
+        } else {
+            format!("{} (\"{shown}\")", node.name)
+        }
+    };
     if meant.is_empty() {
-        let names: Vec<&str> = doc.nodes.iter().map(|n| n.name.as_str()).collect();
+        let names: Vec<String> = (0..doc.nodes.len()).map(named).collect();
         return Err(fail(format!("{file}: no node {query} (it has {})", names.join(", "))));
     }
-    let each: Vec<String> =
-        meant.iter().map(|&i| format!("{} (\"{}\")", doc.nodes[i].name, doc.nodes[i].title)).collect();
+    let each: Vec<String> = meant.iter().map(|&i| named(i)).collect();
     Err(fail(format!("{file}: --node {query} could be any of {}: give one by its name", each.join(", "))))
 }
 

@@ -259,7 +259,7 @@ pub fn same_name(a: &str, b: &str) -> bool {
 /// A name or title as `--node` matches it loosely: in lower case, without
 /// spaces, hyphens or underscores (`Klondike Draw Three` and
 /// `klondike-draw-three` are both `klondikedrawthree`).
-fn loose_key(text: &str) -> String {
+pub fn loose_key(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace() && !matches!(c, '-' | '_')).flat_map(char::to_lowercase).collect()
 }
 
