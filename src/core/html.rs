@@ -433,6 +433,27 @@ pub fn is_heading(name: &str) -> bool {
     matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
 }
 
+/// The open element the end tag `</name>` closes, with those opened
+/// inside it, as the help reads a page and `parlour lint` checks it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ClosedByEnd {
+    /// The last `<name>` open, at this place in the open elements.
+    Own(usize),
+    /// A heading's end tag of another level closes the heading open
+    /// (`<h2>Notes</h3>`), told as [`heading_closed_by`].
+    OtherHeading(usize),
+}
+
+/// What `</name>` closes of the elements `open` (outermost first), if
+/// anything.
+pub fn closed_by_end<S: AsRef<str>>(open: &[S], name: &str) -> Option<ClosedByEnd> {
+    if let Some(pos) = open.iter().rposition(|o| o.as_ref() == name) {
+        return Some(ClosedByEnd::Own(pos));
+    }
+    let heading = open.iter().rposition(|o| is_heading(o.as_ref())).filter(|_| is_heading(name));
+    heading.map(ClosedByEnd::OtherHeading)
+}
+
 /// What a help reader and `parlour lint` say of a heading `<open>` from
 /// `open_line` ended on `line` by the end tag of another level, `</end>`:
 /// it closes the heading, as a browser reads it (`<h2>Notes</h3>` is the

@@ -30,8 +30,8 @@ use std::path::{Path, PathBuf};
 use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
 use super::source;
 use crate::core::html::{
-    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, heading_closed_by, is_heading, newlines, no_such_link,
-    no_such_picture, split_href, tokenize,
+    ClosedByEnd, MAX_DEPTH, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme, heading_closed_by, newlines,
+    no_such_link, no_such_picture, split_href, tokenize,
 };
 use crate::core::{Diagnostic, decode_windows, files, printable};
 
@@ -170,27 +170,6 @@ pub(crate) fn closed_by_start<S: AsRef<str>>(open: &[S], name: &str) -> Option<u
     let row = (name == "tr").then(|| last(&|o| o == "tr").and_then(|pos| unless_inside(pos, &["table"])));
     let link = (name == "a").then(|| last(&|o| o == "a"));
     [paragraph, item, term, cell, row, link].into_iter().flatten().flatten().min()
-}
-
-/// The open element the end tag `</name>` closes, with those opened
-/// inside it, as the help reads a page.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum ClosedByEnd {
-    /// The last `<name>` open, at this place in the open elements.
-    Own(usize),
-    /// A heading's end tag of another level closes the heading open
-    /// (`<h2>Notes</h3>`), told as [`heading_closed_by`].
-    OtherHeading(usize),
-}
-
-/// What `</name>` closes of the elements `open` (outermost first), if
-/// anything.
-pub(crate) fn closed_by_end<S: AsRef<str>>(open: &[S], name: &str) -> Option<ClosedByEnd> {
-    if let Some(pos) = open.iter().rposition(|o| o.as_ref() == name) {
-        return Some(ClosedByEnd::Own(pos));
-    }
-    let heading = open.iter().rposition(|o| is_heading(o.as_ref())).filter(|_| is_heading(name));
-    heading.map(ClosedByEnd::OtherHeading)
 }
 
 /// An open element, with what it and the elements around it make of the

@@ -34,9 +34,10 @@ use std::path::{Component, Path, PathBuf};
 use super::html::GAME_TYPES_INDEX as INDEX;
 // The file that marks a folder as a build's, which a later build may
 // write over.
-use super::html::{ClosedByEnd, closed_by_end, closed_by_start, is_known};
+use super::html::{closed_by_start, is_known};
 use super::source::BUILT_MARK as MARK;
 use crate::core::files::{file_name, in_any_case, resolves_inside, within};
+use crate::core::html::{ClosedByEnd, closed_by_end};
 use crate::core::html::{MAX_DEPTH, Tag, Token, VOID, decode_entities, tokenize};
 use crate::core::html::{has_scheme, split_href};
 

@@ -20,8 +20,8 @@ use super::rules::{Mode, Rules};
 use super::spec::{Build, Diagnostic, GameSpec, PileKind, WinWhen};
 use crate::cards::Rank;
 use crate::core::html::{
-    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, heading_closed_by, is_heading, newlines, no_such_link,
-    no_such_picture, split_href, tokenize,
+    ClosedByEnd, MAX_DEPTH, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme, heading_closed_by,
+    is_heading, newlines, no_such_link, no_such_picture, split_href, tokenize,
 };
 use crate::core::plural;
 
@@ -885,6 +885,11 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
         name: String,
         line: usize,
     }
+    impl AsRef<str> for Open {
+        fn as_ref(&self) -> &str {
+            &self.name
+        }
+    }
     let mut stack: Vec<Open> = Vec::new();
     let (mut html, mut head, mut body, mut content): (Option<usize>, Option<usize>, Option<usize>, Option<usize>) =
         (None, None, None, None);
@@ -1075,15 +1080,14 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                 // A heading's end tag closes the heading open, of whatever
                 // level, as a browser reads it: the heading is one of the
                 // sections all the same, its end tag the one mistake.
-                let open_heading = stack.iter().rposition(|o| is_heading(&o.name)).filter(|_| is_heading(&tag.name));
-                let pos = match (stack.iter().rposition(|o| o.name == tag.name), open_heading) {
-                    (Some(pos), _) => pos,
-                    (None, Some(pos)) => {
+                let pos = match closed_by_end(&stack, &tag.name) {
+                    Some(ClosedByEnd::Own(pos)) => pos,
+                    Some(ClosedByEnd::OtherHeading(pos)) => {
                         let open = &stack[pos];
                         out.push(heading_closed_by(path, &open.name, open.line, &tag.name, tag.line));
                         pos
                     }
-                    (None, None) => {
+                    None => {
                         if !VOID.contains(&tag.name.as_str()) {
                             out.push(Diagnostic::warning(
                                 path,
