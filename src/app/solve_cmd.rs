@@ -293,16 +293,16 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         // table filled before then, and no search past it can prove a loss.
         Verdict::Undecided(Limit::Memory) => Err(Failure {
             message: format!(
-                "undecided after {} positions: the memory limit was reached, and past it no search can prove the \
+                "undecided after {}: the memory limit was reached, and past it no search can prove the \
                  deal lost, so more positions or time would not decide it; try a larger --memory",
-                report.nodes
+                plural(report.nodes, "position", "positions")
             ),
             code: 2,
         }),
         Verdict::Undecided(limit) => Err(Failure {
             message: format!(
-                "undecided after {} positions: the {} limit was reached; try a larger {}",
-                report.nodes,
+                "undecided after {}: the {} limit was reached; try a larger {}",
+                plural(report.nodes, "position", "positions"),
                 limit.name(),
                 match limit {
                     Limit::Time => "--seconds (0: no limit)",
@@ -422,7 +422,10 @@ fn solve_board(args: &SolveArgs, board: Board) -> Result<(), Failure> {
         "lost" => Err(Failure { message: String::new(), code: 1 }),
         _ if args.json || args.quiet => Err(Failure { message: String::new(), code: 2 }),
         _ => Err(Failure {
-            message: format!("undecided after {} positions; try a larger --nodes", answer.positions),
+            message: format!(
+                "undecided after {}; try a larger --nodes",
+                plural(answer.positions, "position", "positions")
+            ),
             code: 2,
         }),
     }

@@ -287,4 +287,8 @@ fn parlour_solve_on_a_board_stops_at_its_limit_and_says_so() {
     assert!(searched.and_then(|n| n.parse::<u64>().ok()).is_some_and(|n| n == 1000), "{said}");
     let help = String::from_utf8_lossy(&run(&["solve", "--help"]).stdout).to_string();
     assert!(help.contains("4,000,000 for a board"), "{help}");
+    // One position is said as one.
+    let out = run(&["solve", &german.to_string_lossy(), "--nodes", "1"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(said, "parlour: undecided after 1 position; try a larger --nodes\n");
 }
