@@ -420,6 +420,35 @@ fn a_duplicate_is_swapped_by_clicking_the_programs_tray() {
     assert!(view.message().contains("only duplicates"), "{}", view.message());
 }
 
+/// A swap made after tiles are laid in the turn is named as one made at
+/// its start: it changes the tray as silently.
+#[test]
+fn a_swap_after_tiles_laid_is_named_too() {
+    let seed = seed_with_pairs_on_both_trays();
+    for id in [MachineId::Yazzle, MachineId::AmigaPal] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, area) = machine(id);
+        let mut view = open(dir.path(), Some(seed));
+        while view.take_notice().is_some() {}
+        let st = view.session().state().clone();
+        let give = st.duplicates(Side::Player)[0];
+        let other = st.tray(Side::Player).iter().position(|t| t.kind() != give).unwrap();
+        click(&mut view, &mach, area, &format!("tray {other}"));
+        click(&mut view, &mach, area, "cell 2:2");
+        assert!(view.session().state().moved(), "{}: a tile laid", id.name());
+        let at = view.session().state().tray(Side::Player).iter().position(|t| t.kind() == give).unwrap();
+        click(&mut view, &mach, area, &format!("tray {at}"));
+        click(&mut view, &mach, area, "program");
+        let made = match &view.session().steps()[view.session().cursor()].action {
+            Action::Move(text) => Move::parse(text).ok(),
+            _ => None,
+        };
+        let Some(Move::Swap { take, .. }) = made else { panic!("{}: no swap made: {}", id.name(), view.message()) };
+        let said = format!("You swapped your {give} for the program's {take}.");
+        assert!(view.message().starts_with(&said), "{}: {:?}", id.name(), view.message());
+    }
+}
+
 fn menu<'a>(menus: &'a [Menu], title: &str) -> &'a Menu {
     menus.iter().find(|m| m.title == title).unwrap_or_else(|| panic!("no {title} menu"))
 }

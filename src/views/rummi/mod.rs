@@ -835,10 +835,19 @@ fn programs_played(session: &Session<RummiVariant>) -> usize {
 /// its draw or pass.
 fn turn_news(session: &Session<RummiVariant>) -> Option<String> {
     let st = session.state();
-    if st.turn() != Side::Player || st.moved() {
+    if st.turn() != Side::Player {
         return None;
     }
     let last = session.steps().get(session.cursor()).and_then(move_in);
+    let own_swap = |give, take| format!("You swapped your {give} for the program's {take}.");
+    // Tiles laid, the turn has no news but a swap made since, which
+    // changes the tray as silently as one at the turn's start.
+    if st.moved() {
+        return match last {
+            Some(Move::Swap { give, take }) => Some(own_swap(give, take)),
+            _ => None,
+        };
+    }
     // A turn of the program's that only takes a tile shows nothing but a
     // pile one lower and one more back on its tray, gone by in a moment.
     let before = session.cursor().checked_sub(1).and_then(|c| session.state_at(c));
@@ -853,7 +862,7 @@ fn turn_news(session: &Session<RummiVariant>) -> Option<String> {
     // one of a pair goes, a stranger comes. Yours is named too, the tile
     // come from the program's tray having been face down.
     let swapped = match last {
-        Some(Move::Swap { give, take }) => Some(format!("You swapped your {give} for the program's {take}.")),
+        Some(Move::Swap { give, take }) => Some(own_swap(give, take)),
         _ => programs_swap(session).map(|(give, take)| format!("The program swapped {give} for your {take}.")),
     };
     // Its play shows tile by tile, but a tray of backs one shorter by
@@ -1226,8 +1235,11 @@ impl Board<RummiVariant> for RummiBoard {
             // would otherwise be the first to say whose turn it is.
             return Some(PROGRAM_PLAYING.into());
         }
-        if st.turn() != Side::Player || st.moved() {
+        if st.turn() != Side::Player {
             return None;
+        }
+        if st.moved() {
+            return turn_news(session);
         }
         let said: Vec<String> =
             turn_news(session).into_iter().chain(duplicate_news(session).map(String::from)).collect();
