@@ -55,16 +55,12 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
     let top = layout.lines.get(first).map_or(0, |l| l.y);
     let node = v.node();
     // A tall picture scrolled part way through: its line is above the
-    // first, and the picture shows from where it is cut off by the top.
+    // first, and the picture shows from where it is cut off by the top,
+    // the words beside it once their row is in view.
     let pictured = (0..first).rev().take_while(|&i| layout.lines[i + 1].strip).last();
     if let Some(line) = pictured.map(|i| &layout.lines[i]) {
-        for item in &line.items {
-            if let Piece::Image { path, .. } = &item.piece
-                && let Some(img) = v.pictures.get(path)
-            {
-                picture(s, panes.manner, img, panes.text.x + item.x - v.shift, panes.text.y + line.y - top);
-            }
-        }
+        let kind = node.blocks.get(line.block).map(|b| &b.kind);
+        line_items(v, s, machine, (panes, &ty, layout), line, panes.text.y + line.y - top, kind);
     }
     for (i, line) in layout.lines.iter().enumerate().skip(first) {
         let y = panes.text.y + line.y - top;
@@ -73,74 +69,91 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
         // as far as it is in view, as it does where it runs off the top,
         // rather than leave a gap under its caption. Text beside a tall
         // picture stands on the picture's foot, below the line's first
-        // rows, so such a line is whole only with its strips in view.
+        // rows, so such a line is whole only with its strips in view; till
+        // then its words show where their row is in view.
         let holds_a_picture = line.items.iter().any(|item| matches!(item.piece, Piece::Image { .. }));
         let whole = y + rows_taken(layout, i) <= panes.text.bottom();
+        let kind = node.blocks.get(line.block).map(|b| &b.kind);
         if !whole && (i > first || holds_a_picture) {
             if holds_a_picture {
-                for item in &line.items {
-                    if let Piece::Image { path, .. } = &item.piece
-                        && let Some(img) = v.pictures.get(path)
-                    {
-                        picture(s, panes.manner, img, panes.text.x + item.x - v.shift, y);
-                    }
-                }
+                line_items(v, s, machine, (panes, &ty, layout), line, y, kind);
             }
             break;
         }
-        let kind = node.blocks.get(line.block).map(|b| &b.kind);
         let last_of_block = layout.lines.get(i + 1).is_none_or(|next| next.block != line.block);
         if panes.manner == Manner::Page {
             page_heading(s, panes, line, y, kind, last_of_block);
         }
-        for item in &line.items {
-            let x = panes.text.x + item.x - v.shift;
-            match &item.piece {
-                Piece::Text { text, face, link } => {
-                    let (font, style) = ty.font(*face);
-                    let ty_ = y + line.ascent - font.ascent() as i32 + ty_pad(&ty, face);
-                    let r = Rect::new(x, y, item.width, line.height);
-                    if face.style.bg != DocPen::Background {
-                        let bg = ink(panes.manner, machine, s, face.style.bg);
-                        s.fill_rect(r, bg);
-                    }
-                    let fg = text_ink(panes.manner, machine, s, face.style.fg, style, kind);
-                    match link {
-                        Some(k) => link_text(v, s, machine, panes.manner, (font, style), text, r, ty_, fg, *k, layout),
-                        None => match ty.code_cell(*face) {
-                            Some(cell) => in_cells(s, font, &font.shown(text), (x, ty_), cell, fg, style),
-                            None => {
-                                s.draw_text(font, text, x, ty_, fg, style);
-                            }
-                        },
-                    }
+        line_items(v, s, machine, (panes, &ty, layout), line, y, kind);
+    }
+    s.set_clip(old);
+}
+
+/// Draws the pieces of `line`, its top at `y`: pictures as far as they
+/// are in the pane, words only where their row is wholly in it (beside
+/// a tall picture they stand on its foot, which may lie out of view).
+fn line_items(
+    v: &Viewer,
+    s: &mut Surface,
+    machine: &Machine,
+    (panes, ty, layout): (&Panes, &Type, &Layout),
+    line: &Line,
+    y: i32,
+    kind: Option<&BlockKind>,
+) {
+    let in_view = |top: i32, font: &Font| top >= panes.text.y && top + font.height() as i32 <= panes.text.bottom();
+    for item in &line.items {
+        let x = panes.text.x + item.x - v.shift;
+        match &item.piece {
+            Piece::Text { text, face, link } => {
+                let (font, style) = ty.font(*face);
+                let ty_ = y + line.ascent - font.ascent() as i32 + ty_pad(ty, face);
+                if !in_view(ty_, font) {
+                    continue;
                 }
-                Piece::Marker { text, face } => {
-                    let (font, style) = ty.font(*face);
-                    let fg = text_ink(panes.manner, machine, s, DocPen::Text, style, kind);
-                    let baseline = y + line.ascent;
-                    marker(s, font, text, item, x, baseline, fg, style);
+                let r = Rect::new(x, y, item.width, line.height);
+                if face.style.bg != DocPen::Background {
+                    let bg = ink(panes.manner, machine, s, face.style.bg);
+                    s.fill_rect(r, bg);
                 }
-                Piece::Image { path, .. } => {
-                    if let Some(img) = v.pictures.get(path) {
-                        picture(s, panes.manner, img, x, y);
-                    }
+                let fg = text_ink(panes.manner, machine, s, face.style.fg, style, kind);
+                match link {
+                    Some(k) => link_text(v, s, machine, panes.manner, (font, style), text, r, ty_, fg, *k, layout),
+                    None => match ty.code_cell(*face) {
+                        Some(cell) => in_cells(s, font, &font.shown(text), (x, ty_), cell, fg, style),
+                        None => {
+                            s.draw_text(font, text, x, ty_, fg, style);
+                        }
+                    },
                 }
-                Piece::Rule => {
-                    let mid = y + line.height / 2;
-                    let (dark, light) = match panes.manner {
-                        Manner::Topics => (machine.look().paint(Pen::Text), None),
-                        _ => (machine.look().paint(Pen::Shadow), Some(machine.look().paint(Pen::Shine))),
-                    };
-                    s.hline(x, x + item.width - 1, mid, dark);
-                    if let Some(light) = light {
-                        s.hline(x, x + item.width - 1, mid + 1, light);
-                    }
+            }
+            Piece::Marker { text, face } => {
+                let (font, style) = ty.font(*face);
+                let baseline = y + line.ascent;
+                if !in_view(baseline - font.ascent() as i32, font) {
+                    continue;
+                }
+                let fg = text_ink(panes.manner, machine, s, DocPen::Text, style, kind);
+                marker(s, font, text, item, x, baseline, fg, style);
+            }
+            Piece::Image { path, .. } => {
+                if let Some(img) = v.pictures.get(path) {
+                    picture(s, panes.manner, img, x, y);
+                }
+            }
+            Piece::Rule => {
+                let mid = y + line.height / 2;
+                let (dark, light) = match panes.manner {
+                    Manner::Topics => (machine.look().paint(Pen::Text), None),
+                    _ => (machine.look().paint(Pen::Shadow), Some(machine.look().paint(Pen::Shine))),
+                };
+                s.hline(x, x + item.width - 1, mid, dark);
+                if let Some(light) = light {
+                    s.hline(x, x + item.width - 1, mid + 1, light);
                 }
             }
         }
     }
-    s.set_clip(old);
 }
 
 /// The rows line `i` takes: its own and those of the strips of a tall

@@ -1058,6 +1058,35 @@ fn words_beside_a_picture_running_below_the_pane_wait_for_it() {
     }
 }
 
+/// Words beside a picture taller than the pane come into view as the
+/// page scrolls down to the picture's foot, and are never cut on the way.
+#[test]
+fn words_beside_a_picture_taller_than_the_pane_show_at_its_foot() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pic = crate::gfx::Surface::rgb(40, 600);
+    pic.clear(0x808080);
+    let bare = picture_page(dir.path(), &pic, None);
+    // The words after the picture, which stands where it stands without them.
+    let mut worded = bare.clone();
+    worded.nodes[0].blocks[1].spans.push(text(" beside the picture"));
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let (m, area) = machine(id);
+        let (mut with, mut without) = (Viewer::new(worded.clone(), None), Viewer::new(bare.clone(), None));
+        let mut shown = false;
+        for _ in 0..120 {
+            let (mut a, mut b) = (m.new_surface(), m.new_surface());
+            with.draw(&mut a, &m, area);
+            without.draw(&mut b, &m, area);
+            let cut: Vec<String> = a.take_clipped_text().iter().map(|c| c.to_string()).collect();
+            assert!(cut.is_empty(), "{id}: {cut:?}");
+            shown |= a != b;
+            with.input(&key(Key::Down), &m, area);
+            without.input(&key(Key::Down), &m, area);
+        }
+        assert!(shown, "{id}: the words never showed");
+    }
+}
+
 #[test]
 fn the_topic_list_keeps_the_current_topic_in_view() {
     let (m, area) = machine(MachineId::MacSe30);
