@@ -470,6 +470,13 @@ impl Viewer {
             Target::Command { text, .. } => {
                 self.say(format!("Help never runs commands. This one would run: {text}"));
             }
+            // What lint warns of, the help says of in the same words.
+            Target::Url(url) if scheme_is(url, "javascript:") => {
+                self.say(format!("Help never runs scripts. This link would run: {url}"));
+            }
+            Target::Url(url) if scheme_is(url, "file:") => {
+                self.say(format!("Help never opens file: addresses. The address: {url}"));
+            }
             // A path out of the document's folder is greyed as an address
             // is, but it is no web address: it is named first, as a guide's
             // link out is, where the status line has room.
@@ -1069,3 +1076,9 @@ fn page_up(layout: &Layout, first: usize, view: i32) -> usize {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether the address `url` is of `scheme` (given with its colon, in
+/// lower case), whatever its case and leading spaces.
+fn scheme_is(url: &str, scheme: &str) -> bool {
+    url.trim_start().get(..scheme.len()).is_some_and(|start| start.eq_ignore_ascii_case(scheme))
+}

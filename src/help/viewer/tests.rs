@@ -364,6 +364,8 @@ fn addresses_are_said_and_never_followed() {
     for (url, said) in [
         ("https://example.com", "Web addresses are not opened here. The address: https://example.com"),
         ("../Klondike/game.html", "../Klondike/game.html: help reads only files inside the guide's own folder."),
+        ("JavaScript:alert(1)", "Help never runs scripts. This link would run: JavaScript:alert(1)"),
+        ("file:///etc/passwd", "Help never opens file: addresses. The address: file:///etc/passwd"),
     ] {
         let mut doc = guide();
         if let Span::Link { target, .. } = &mut doc.nodes[0].blocks[2].spans[0] {
