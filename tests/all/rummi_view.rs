@@ -420,6 +420,20 @@ fn a_duplicate_is_swapped_by_clicking_the_programs_tray() {
     assert!(view.message().contains("only duplicates"), "{}", view.message());
 }
 
+/// Swaps one of the player's pair of `give` by clicking it and the
+/// program's tray; the tile the program gave.
+fn swap_by_clicks(view: &mut RummiView, mach: &Machine, area: Rect, give: Kind) -> Kind {
+    let at = view.session().state().tray(Side::Player).iter().position(|t| t.kind() == give).unwrap();
+    click(view, mach, area, &format!("tray {at}"));
+    click(view, mach, area, "program");
+    let made = match &view.session().steps()[view.session().cursor()].action {
+        Action::Move(text) => Move::parse(text).ok(),
+        _ => None,
+    };
+    let Some(Move::Swap { take, .. }) = made else { panic!("no swap made: {}", view.message()) };
+    take
+}
+
 /// A swap made after tiles are laid in the turn is named as one made at
 /// its start: it changes the tray as silently.
 #[test]
@@ -436,14 +450,7 @@ fn a_swap_after_tiles_laid_is_named_too() {
         click(&mut view, &mach, area, &format!("tray {other}"));
         click(&mut view, &mach, area, "cell 2:2");
         assert!(view.session().state().moved(), "{}: a tile laid", id.name());
-        let at = view.session().state().tray(Side::Player).iter().position(|t| t.kind() == give).unwrap();
-        click(&mut view, &mach, area, &format!("tray {at}"));
-        click(&mut view, &mach, area, "program");
-        let made = match &view.session().steps()[view.session().cursor()].action {
-            Action::Move(text) => Move::parse(text).ok(),
-            _ => None,
-        };
-        let Some(Move::Swap { take, .. }) = made else { panic!("{}: no swap made: {}", id.name(), view.message()) };
+        let take = swap_by_clicks(&mut view, &mach, area, give);
         let said = format!("You swapped your {give} for the program's {take}.");
         assert!(view.message().starts_with(&said), "{}: {:?}", id.name(), view.message());
     }
@@ -1608,14 +1615,7 @@ fn swaps_and_the_programs_draw_are_told_whole_on_the_smallest_screen() {
     let mut view = open(dir.path(), Some(seed));
     while view.take_notice().is_some() {}
     let give = view.session().state().duplicates(Side::Player)[0];
-    let at = view.session().state().tray(Side::Player).iter().position(|t| t.kind() == give).unwrap();
-    click(&mut view, &mach, area, &format!("tray {at}"));
-    click(&mut view, &mach, area, "program");
-    let made = match &view.session().steps()[view.session().cursor()].action {
-        Action::Move(text) => Move::parse(text).ok(),
-        _ => None,
-    };
-    let Some(Move::Swap { take, .. }) = made else { panic!("no swap made: {}", view.message()) };
+    let take = swap_by_clicks(&mut view, &mach, area, give);
     let said = format!("You swapped your {give} for the program's {take}.");
     assert!(view.message().starts_with(&said), "{:?}", view.message());
     let told = view.take_notice().expect("a box tells it whole");
