@@ -86,6 +86,17 @@ fn other_game_type_page(folder: &Path, name: &str) -> Option<PathBuf> {
     if !named_plainly || parts.next().is_some() || !page.eq_ignore_ascii_case(GAME_PAGE) {
         return None;
     }
+    // A folder named `.` (lint run inside it) has its name, and the
+    // folder above, only in full.
+    let full;
+    let folder = match folder.file_name() {
+        Some(_) => folder,
+        None => {
+            let here = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+            full = here.canonicalize().ok()?;
+            &full
+        }
+    };
     // A folder named by a relative path alone (`Klondike`) has "" above it.
     let types = folder.parent().filter(|_| folder.file_name().is_some())?;
     let other = in_any_case(types, other);

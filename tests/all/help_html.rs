@@ -346,3 +346,31 @@ fn the_help_pages_name_the_game_and_solver_menus_with_their_keys() {
     }
     assert!(wrong.is_empty(), "the help's pages and the menus differ:\n{}", wrong.join("\n"));
 }
+
+/// `parlour lint .` run inside a game type's folder lets its page link to
+/// another game type's page beside it, as lint of the folder named any
+/// other way does (the folder `.` has no name of its own to go up from).
+#[test]
+fn lint_run_inside_a_game_type_lets_its_page_reach_another_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let klondike = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike");
+    for name in ["Mine", "Other"] {
+        let to = dir.path().join(name);
+        std::fs::create_dir(&to).unwrap();
+        for file in ["game.ini", "game.html", "game.bmp"] {
+            std::fs::copy(klondike.join(file), to.join(file)).unwrap();
+        }
+    }
+    let page = dir.path().join("Mine/game.html");
+    let linked = std::fs::read_to_string(&page).unwrap().replacen(
+        "<h2>",
+        "<p>See <a href=\"../Other/game.html\">the other game</a>.</p>\n<h2>",
+        1,
+    );
+    std::fs::write(&page, linked).unwrap();
+    for (at, target) in [(dir.path().join("Mine"), "."), (dir.path().to_path_buf(), "Mine")] {
+        let out = super::support::parlour().current_dir(&at).args(["lint", target]).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && !said.contains("leads out"), "lint {target}: {said}");
+    }
+}
