@@ -171,8 +171,10 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
 /// of the window lies off it.
 fn scale_notice(asked: Option<u32>, k: u32, (w, h): (u32, u32), (sw, sh): (usize, usize)) -> Option<String> {
     if (w as usize) > sw || (h as usize) > sh {
+        let dropped =
+            asked.filter(|&asked| asked > 1).map_or(String::new(), |asked| format!("--scale {asked} is dropped: "));
         return Some(format!(
-            "the window is {w} x {h}, larger than the {sw} x {sh} screen: part of it lies off the screen; \
+            "{dropped}the window is {w} x {h}, larger than the {sw} x {sh} screen: part of it lies off the screen; \
              a machine with a smaller screen (the Machine menu) fits whole"
         ));
     }
@@ -905,7 +907,9 @@ mod tests {
     fn a_screen_too_small_for_the_window_is_told_of() {
         let said = scale_notice(None, 1, (698, 523), (640, 480)).expect("told");
         assert!(said.starts_with("the window is 698 x 523, larger than the 640 x 480 screen"), "{said}");
-        assert_eq!(scale_notice(Some(1), 1, (698, 523), (640, 480)), Some(said));
+        assert_eq!(scale_notice(Some(1), 1, (698, 523), (640, 480)), Some(said.clone()));
+        // A scale asked is said to be dropped too.
+        assert_eq!(scale_notice(Some(2), 1, (698, 523), (640, 480)), Some(format!("--scale 2 is dropped: {said}")));
         let asked = scale_notice(Some(3), 1, (640, 480), (800, 600)).expect("told");
         assert!(asked.starts_with("--scale 3 would make the window 1920 x 1440"), "{asked}");
         assert_eq!(scale_notice(Some(1), 1, (640, 480), (800, 600)), None);
