@@ -382,6 +382,31 @@ pub fn has_scheme(href: &str) -> bool {
         && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
 }
 
+/// An address the help never follows, whatever page or guide holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NeverFollowed {
+    /// `javascript:`: a script, which the help never runs.
+    Script,
+    /// `file:`: a file of the reader's computer, outside every folder the
+    /// help reads.
+    LocalFile,
+}
+
+/// Whether the help never follows `address`, and why: read as a browser
+/// reads it, whatever its case and with spaces, tabs and line breaks
+/// inside taken out.
+pub fn never_followed(address: &str) -> Option<NeverFollowed> {
+    let address: String = address.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_control()).take(11).collect();
+    let address = address.to_ascii_lowercase();
+    if address.starts_with("javascript:") {
+        Some(NeverFollowed::Script)
+    } else if address.starts_with("file:") {
+        Some(NeverFollowed::LocalFile)
+    } else {
+        None
+    }
+}
+
 /// `%20` and friends as the bytes they stand for.
 fn percent_decode(s: &str) -> String {
     let b = s.as_bytes();

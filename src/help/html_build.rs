@@ -37,7 +37,7 @@ use super::html::GAME_TYPES_INDEX as INDEX;
 use super::html::{closed_by_start, is_known};
 use super::source::BUILT_MARK as MARK;
 use crate::core::files::{file_name, in_any_case, resolves_inside, within};
-use crate::core::html::{ClosedByEnd, closed_by_end};
+use crate::core::html::{ClosedByEnd, closed_by_end, never_followed};
 use crate::core::html::{MAX_DEPTH, Tag, Token, VOID, decode_entities, tokenize};
 use crate::core::html::{has_scheme, split_href};
 
@@ -633,7 +633,7 @@ impl<'a> Site<'a> {
             }
             let mut value = decode_entities(&attr.value, 1, &mut |_, _| {});
             if attr.name == "href" || attr.name == "src" {
-                if is_never_followed(&value) {
+                if never_followed(&value).is_some() {
                     continue;
                 }
                 if let Some(new) = self.relink(from, value.trim(), at) {
@@ -650,8 +650,9 @@ impl<'a> Site<'a> {
     /// lies in `from`) is shown as its text alone: it leads where the help
     /// never follows (a script, a `file:`), or to a page left out.
     fn link_shown_as_text(&mut self, tag: &Tag, from: &Path, at: &str) -> bool {
-        let never_followed =
-            tag.attr("href").is_some_and(|href| is_never_followed(&decode_entities(&href.value, 1, &mut |_, _| {})));
+        let never_followed = tag
+            .attr("href")
+            .is_some_and(|href| never_followed(&decode_entities(&href.value, 1, &mut |_, _| {})).is_some());
         never_followed || self.leads_to_unbuilt_page(tag, from, at)
     }
 
@@ -876,17 +877,6 @@ fn is_written(name: &str) -> bool {
 fn is_kept_attribute(name: &str) -> bool {
     let well_formed = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "-_:.".contains(c));
     well_formed && !name.starts_with("on") && name != "style"
-}
-
-/// Whether `address` is one the help never follows and a built page
-/// leaves out: a script (`javascript:`), which the help never runs, or a
-/// `file:`, which names a file of the reader's computer. Read as a
-/// browser reads it, whatever its case and with tabs and line breaks
-/// inside taken out.
-fn is_never_followed(address: &str) -> bool {
-    let address: String = address.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_control()).collect();
-    let address = address.to_ascii_lowercase();
-    address.starts_with("javascript:") || address.starts_with("file:")
 }
 
 /// Writes `bytes` as a new file at `to`, in place of any there: the

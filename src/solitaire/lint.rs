@@ -20,8 +20,8 @@ use super::rules::{Mode, Rules};
 use super::spec::{Build, Diagnostic, GameSpec, PileKind, WinWhen};
 use crate::cards::Rank;
 use crate::core::html::{
-    ClosedByEnd, MAX_DEPTH, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme, heading_closed_by,
-    is_heading, newlines, no_such_link, no_such_picture, split_href, tokenize,
+    ClosedByEnd, MAX_DEPTH, NeverFollowed, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme,
+    heading_closed_by, is_heading, never_followed, newlines, no_such_link, no_such_picture, split_href, tokenize,
 };
 use crate::core::plural;
 
@@ -961,21 +961,19 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                 }
                 // Nor is a script address followed, nor a file named by a
                 // file: address (a page reads only its own folder).
-                let address = |n: &str| tag.attr(n).map(|a| a.value.trim().to_ascii_lowercase());
-                if let Some(href) = address("href").or_else(|| address("src")) {
-                    if href.starts_with("javascript:") {
-                        out.push(Diagnostic::warning(
-                            path,
-                            line,
-                            "a javascript: address is never run by the help; leave it out",
-                        ));
-                    } else if href.starts_with("file:") {
-                        out.push(Diagnostic::warning(
-                            path,
-                            line,
-                            "a file: address is never opened by the help; name a file in the game's folder instead",
-                        ));
-                    }
+                let address = tag.attr("href").or_else(|| tag.attr("src")).map(|a| a.value.as_str());
+                match address.and_then(never_followed) {
+                    Some(NeverFollowed::Script) => out.push(Diagnostic::warning(
+                        path,
+                        line,
+                        "a javascript: address is never run by the help; leave it out",
+                    )),
+                    Some(NeverFollowed::LocalFile) => out.push(Diagnostic::warning(
+                        path,
+                        line,
+                        "a file: address is never opened by the help; name a file in the game's folder instead",
+                    )),
+                    None => {}
                 }
                 match stack.last().map(|o| o.name.as_str()) {
                     None if name == "html" => {

@@ -22,6 +22,7 @@ use super::layout::Measure;
 use super::layout::{self, Layout};
 use super::model::{Block, BlockKind, Document, Node, Span, Style, Target};
 use super::source;
+use crate::core::html::{NeverFollowed, never_followed};
 use crate::core::{Diagnostic, shell_quoted};
 pub use panes::{Control, Panes};
 use style::{Manner, Type};
@@ -471,10 +472,10 @@ impl Viewer {
                 self.say(format!("Help never runs commands. This one would run: {text}"));
             }
             // What lint warns of, the help says of in the same words.
-            Target::Url(url) if scheme_is(url, "javascript:") => {
+            Target::Url(url) if never_followed(url) == Some(NeverFollowed::Script) => {
                 self.say(format!("Help never runs scripts. This link would run: {url}"));
             }
-            Target::Url(url) if scheme_is(url, "file:") => {
+            Target::Url(url) if never_followed(url) == Some(NeverFollowed::LocalFile) => {
                 self.say(format!("Help never opens file: addresses. The address: {url}"));
             }
             // A path out of the document's folder is greyed as an address
@@ -1076,9 +1077,3 @@ fn page_up(layout: &Layout, first: usize, view: i32) -> usize {
 
 #[cfg(test)]
 mod tests;
-
-/// Whether the address `url` is of `scheme` (given with its colon, in
-/// lower case), whatever its case and leading spaces.
-fn scheme_is(url: &str, scheme: &str) -> bool {
-    url.trim_start().get(..scheme.len()).is_some_and(|start| start.eq_ignore_ascii_case(scheme))
-}
