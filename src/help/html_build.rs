@@ -80,7 +80,8 @@ const HELP: &str = "Help";
 /// `out` that holds files and was not made by an earlier build, whose
 /// files a build could write over, and a file where a page or picture
 /// goes that the earlier build did not write there, or that has changed
-/// since: the reader's own, never written over.
+/// since: the reader's own, never written over. Nothing is written until
+/// every page is built and every file in the way named at once.
 pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, String> {
     if let Some(g) =
         games.iter().find(|g| g.id.is_empty() || !g.id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)))
@@ -202,26 +203,41 @@ impl Record {
         Record { files }
     }
 
-    /// Whether a build may write at `place` in `out`: nothing is there, or
-    /// the file this record says was written there, as it was written.
-    /// Anything else is the reader's (a page they edited, a file they put
-    /// there), and the error names it for them to move away.
-    fn may_write_over(&self, out: &Path, place: &str) -> Result<(), String> {
+    /// Why a build may not write at `place` in `out`, or None where it
+    /// may: nothing is there, or the file this record says was written
+    /// there, as it was written. Anything else is the reader's (a page
+    /// they edited, a file they put there), for them to move away.
+    fn in_the_way(&self, out: &Path, place: &str) -> Option<String> {
         let path = out.join(place);
         let bytes = match fs::read(&path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(format!("{}: cannot be read to see whether it is yours ({e})", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => return Some(format!("{}: cannot be read to see whether it is yours ({e})", path.display())),
             Ok(bytes) => bytes,
         };
         let why = match self.files.get(place) {
-            Some(sum) if crate::core::fnv1a64(&bytes) == *sum => return Ok(()),
+            Some(sum) if crate::core::fnv1a64(&bytes) == *sum => return None,
             Some(_) => "has changed since the last build wrote it",
             None => "was not written by the last build",
         };
-        Err(format!(
-            "{}: {why}, and this build would write over it: move it away (or delete it) to build again",
-            path.display()
-        ))
+        Some(format!("{}: {why}", path.display()))
+    }
+
+    /// Every file of the `places` in `out` a build may not write over
+    /// ([`Record::in_the_way`]), told at once so that the reader can move
+    /// them all away before building again.
+    fn may_write_over(&self, out: &Path, places: impl Iterator<Item = String>) -> Result<(), String> {
+        let in_the_way: Vec<String> = places.filter_map(|place| self.in_the_way(out, &place)).collect();
+        match in_the_way.as_slice() {
+            [] => Ok(()),
+            [one] => {
+                Err(format!("{one}, and this build would write over it: move it away (or delete it) to build again"))
+            }
+            many => Err(format!(
+                "{} files are in the way, and this build would write over them: move them away (or delete them) to build again:\n{}",
+                many.len(),
+                many.join("\n")
+            )),
+        }
     }
 
     fn updated_by(mut self, newer: Record) -> Record {
@@ -372,6 +388,9 @@ struct Site<'a> {
     /// The earlier build's record, where it has one: a file is written
     /// over only where it says that build wrote it, unchanged since.
     earlier: Option<Record>,
+    /// The files to write, each as (place in `out`, bytes), held until
+    /// every page is built.
+    staged: Vec<(String, Vec<u8>)>,
     written: Vec<PathBuf>,
     /// Files copied so far, by their place in `out`.
     copied: HashSet<String>,
@@ -396,6 +415,7 @@ impl<'a> Site<'a> {
             folders,
             out,
             earlier,
+            staged: Vec::new(),
             written: Vec::new(),
             copied: HashSet::new(),
             pages_written: HashSet::new(),
@@ -446,6 +466,7 @@ impl<'a> Site<'a> {
             self.game_list(&at, None)
         );
         self.write_page(&at, "Game Types", &menu, &index, None)?;
+        self.write_staged()?;
         Ok(left_out)
     }
 
@@ -577,16 +598,27 @@ impl<'a> Site<'a> {
         self.write_file(dest, &bytes)
     }
 
-    /// Writes `bytes` at `place` in `out`, unless what is there is not
-    /// the earlier build's to write over ([`Record::may_write_over`]).
+    /// Holds `bytes` to be written at `place` in `out` once every page is
+    /// built: see [`Site::write_staged`].
     fn write_file(&mut self, place: &str, bytes: &[u8]) -> Result<(), String> {
+        self.staged.push((place.to_string(), bytes.to_vec()));
+        Ok(())
+    }
+
+    /// Writes every file held by [`Site::write_file`], once it is known
+    /// that none of them would write over a file that is not the earlier
+    /// build's ([`Record::may_write_over`]): a build refused, or cut short
+    /// by a page that cannot be built, leaves the folder as it was.
+    fn write_staged(&mut self) -> Result<(), String> {
         if let Some(earlier) = &self.earlier {
-            earlier.may_write_over(self.out, place)?;
+            earlier.may_write_over(self.out, self.staged.iter().map(|(place, _)| place.clone()))?;
         }
-        let to = self.out.join(place);
-        make_parent(&to)?;
-        replace_file(&to, bytes)?;
-        self.written.push(to);
+        for (place, bytes) in std::mem::take(&mut self.staged) {
+            let to = self.out.join(place);
+            make_parent(&to)?;
+            replace_file(&to, &bytes)?;
+            self.written.push(to);
+        }
         Ok(())
     }
 
@@ -1324,6 +1356,38 @@ mod tests {
             .unwrap();
         assert!(build(&games, &help, &out).unwrap().earlier_unrecorded);
         assert!(!fs::read_to_string(&game_a).unwrap().contains("MY NOTE"));
+    }
+
+    /// A build refused for files in the way names them all, and writes
+    /// nothing: not even the pages it could have written before it met
+    /// them.
+    #[test]
+    fn a_build_refused_names_every_file_in_the_way_and_writes_nothing() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        build(&games, &help, &out).unwrap();
+        let game_b = out.join("game-b.html");
+        let built_b = fs::read_to_string(&game_b).unwrap();
+        let source_b = in_any_case(&games[1].folder, "game.html");
+        fs::write(&source_b, fs::read_to_string(&source_b).unwrap().replace("Deal</h2>", "Deal</h2><p>NEW RULE</p>"))
+            .unwrap();
+        for edited in ["game-a.html", "Help/intro.html"] {
+            fs::write(out.join(edited), "edited").unwrap();
+        }
+        let err = build(&games, &help, &out).unwrap_err();
+        assert!(err.starts_with("2 files are in the way"), "{err}");
+        for edited in ["game-a.html", "Help/intro.html"] {
+            let says = format!("{}: has changed since the last build wrote it", out.join(edited).display());
+            assert!(err.contains(&says), "{err}");
+            assert_eq!(fs::read_to_string(out.join(edited)).unwrap(), "edited");
+        }
+        assert_eq!(fs::read_to_string(&game_b).unwrap(), built_b);
+        for edited in ["game-a.html", "Help/intro.html"] {
+            fs::remove_file(out.join(edited)).unwrap();
+        }
+        build(&games, &help, &out).unwrap();
+        assert!(fs::read_to_string(&game_b).unwrap().contains("NEW RULE"));
     }
 
     /// Files copied from the read-only built-in help are written anew, so
