@@ -1145,10 +1145,16 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
     use crate::core::files::Loaded;
     use crate::core::{FileError, FileErrorKind, Stats};
     let told = |e: &FileError| left_for(e, "for the next game counted to set aside");
+    // A file whose damaged lines nothing stands in for: the records on
+    // them are not shown, not even as a game never played.
+    let mut lines_lost = None;
     let all = match Stats::look(&settings::data_dir()) {
         Ok(Loaded { value, replaced: None, .. }) => value,
         Ok(Loaded { value, replaced: Some(e), from }) => {
             tell_shown_instead(&told(&e), &e, from);
+            if from == crate::core::files::ReadFrom::KeptLines {
+                lines_lost = Some(e.path);
+            }
             value
         }
         // Nothing counted yet, or no folder to count in.
@@ -1161,6 +1167,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
     // damaged file hides no other game's figures.
     let mut not_counted = Vec::new();
     let mut line_of = |progress| progress_line(progress).map_err(|told| not_counted.push(told)).ok();
+    let mut records_lost = None;
     let shown = match target {
         Some(t) => {
             // A game whose levels, boards or sizes keep records of their
@@ -1171,7 +1178,13 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
                 all.games().map(|(id, _)| id.to_string()).filter(|id| counts_for(&entry, id)).collect();
             // Sokoban's level 10 after its level 2.
             played.sort_by(|a, b| crate::host::by_name(a, b));
-            if played.is_empty() {
+            if let Some(path) = lines_lost.as_ref().filter(|_| played.is_empty()) {
+                records_lost = Some(format!(
+                    "the figures of {} are not shown: they may be on the lines of {} that cannot be read",
+                    escape_controls(&entry.name),
+                    escaped_path(path)
+                ));
+            } else if played.is_empty() {
                 // Moves alone count for nothing: a game in progress
                 // (half a Sokoban level) is not in the figures yet.
                 tell!(
@@ -1192,9 +1205,14 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
                     counts_once(Record::Full)
                 );
             }
+            if let Some(path) = &lines_lost {
+                records_lost =
+                    Some(format!("the games on the lines of {} that cannot be read are left out", escaped_path(path)));
+            }
             every_game(&all, &places, line_of)
         }
     };
+    not_counted.extend(records_lost);
     for (i, item) in shown.iter().enumerate() {
         if i > 0 {
             say!();

@@ -631,6 +631,21 @@ fn parlour_stats_sets_nothing_aside() {
     assert!(out.status.success(), "{said}");
     assert!(said.trim_end().ends_with("; the lines that read are shown"), "{said}");
     assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l == "won: 1"));
+    // The game on the damaged lines is not shown as never played, and the
+    // query fails naming why; so does the list of every game, which
+    // cannot show it.
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "klondike"]).output();
+    let out = out.unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("the figures of Klondike are not shown: they may be on the lines of"), "{said}");
+    assert!(!said.contains("has been counted yet"), "{said}");
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("played: 0"));
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").output().unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("that cannot be read are left out"), "{said}");
+    assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l == "game: freecell"));
 }
 
 /// Plays the scripted win of `id` (tests/wins) through the controller.
