@@ -536,13 +536,23 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
 }
 
 /// What is wrong with a picture game.ini names in `dir`, if anything:
-/// it lies outside the folder (nothing there is looked at), or it is not
-/// in the folder.
+/// it lies outside the folder (nothing there is looked at), it is not in
+/// the folder, or it is no Windows bitmap YaZZle could show (read as the
+/// help reads one).
 fn picture_problem(dir: &Path, name: &str) -> Option<String> {
-    match within(dir, name) {
-        Err(outside) => Some(outside.to_string()),
-        Ok(path) => (!path.exists()).then(|| "there is no such file in the folder".into()),
+    let path = match within(dir, name) {
+        Err(outside) => return Some(outside.to_string()),
+        Ok(path) if !path.exists() => return Some("there is no such file in the folder".into()),
+        Ok(path) => path,
+    };
+    let bytes = match read_capped(&path, limits::PICTURE) {
+        Ok(bytes) => bytes,
+        Err(e) => return Some(format!("it cannot be read ({e})")),
+    };
+    if !bytes.starts_with(b"BM") {
+        return Some("it is not a Windows bitmap (a BMP file starts with `BM`)".into());
     }
+    crate::gfx::image_io::decode_bmp(name, &bytes).err().map(|e| format!("it cannot be shown: {}", e.message))
 }
 
 // ---------------------------------------------------------------------------
@@ -2196,6 +2206,29 @@ mod tests {
             found[6],
             "game.bmp:1: is 320 x 200 pixels; it must be 200 x 150 (`parlour capture` draws one to spec)"
         );
+    }
+
+    /// A layout picture that is there but no bitmap YaZZle could show is
+    /// warned of as one that is missing is; a good one is not.
+    #[test]
+    fn layout_pictures_that_cannot_be_shown_are_warned_of() {
+        let (_tmp, dir) = klondike_folder();
+        let ini =
+            crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=game.bmp\nAlpha=alpha.bmp");
+        fs::write(dir.join("game.ini"), ini).unwrap();
+        let alpha_warnings = |bytes: &[u8]| {
+            fs::write(dir.join("alpha.bmp"), bytes).unwrap();
+            msgs(&lint_path(&dir), &dir).into_iter().filter(|m| m.contains("Alpha=")).collect::<Vec<_>>()
+        };
+        assert_eq!(alpha_warnings(&bmp(200, 150, 8, 0)), Vec::<String>::new());
+        let said = alpha_warnings(b"not a picture\n");
+        assert_eq!(said.len(), 1, "{said:#?}");
+        assert!(
+            said[0].ends_with("[Layout] Alpha=alpha.bmp: it is not a Windows bitmap (a BMP file starts with `BM`)")
+        );
+        let said = alpha_warnings(&bmp(200, 150, 8, 0)[..100]);
+        assert_eq!(said.len(), 1, "{said:#?}");
+        assert!(said[0].contains("warning: [Layout] Alpha=alpha.bmp: it cannot be shown: "), "{said:#?}");
     }
 
     #[test]
