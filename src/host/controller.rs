@@ -1428,7 +1428,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// of playing one deal).
     fn switch_rules(&mut self, variant: V) -> Response {
         self.abandon();
-        let number = self.session.seed();
+        // The game's number, not its seed: where deals are winnable only,
+        // the new rules' search finds the number's deal for them.
+        let number = self.game_number();
         let note = self.board.rules_chosen(&variant);
         self.message.clear();
         self.keep_prefs();

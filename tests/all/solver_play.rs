@@ -485,6 +485,22 @@ fn a_winnable_game_opened_again_by_number_is_not_dealt_over_itself() {
     assert!(!undo.enabled, "Undo has nothing to take back");
 }
 
+/// With winnable deals only, a change of mode deals the game's number
+/// again under the new rules (its winnable deal for them), not the seed
+/// the old rules' search found, which is no number the player chose.
+#[test]
+fn a_mode_switched_with_winnable_deals_only_deals_the_same_game_number() {
+    let data = tempfile::tempdir().unwrap();
+    let id = "beleaguered-castle";
+    parlour::host::prefs::set_shared(data.path(), parlour::host::prefs::WINNABLE, true).unwrap();
+    let mut view = open_in(data.path(), id, 8);
+    assert_ne!(journalled_seed(data.path(), id), 8, "game 8 is dealt from another seed");
+    view.command(&Command::View(parlour::views::solitaire::HARD));
+    assert!(view.caption().ends_with("#8"), "{}", view.caption());
+    view.close();
+    assert!(resume_in(data.path(), id).caption().ends_with("#8"));
+}
+
 /// Opens Beleaguered Castle's game 8 (proved lost) with winnable deals
 /// only, its search on a thread of its own.
 fn open_dealing_in_background(data: &std::path::Path) -> Box<dyn View> {
