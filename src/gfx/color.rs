@@ -79,9 +79,15 @@ impl Rgb {
     /// Squared distance, weighted towards green as the eye is; used for
     /// nearest-colour mapping.
     pub fn distance2(self, other: Rgb) -> u32 {
-        let dr = self.r as i32 - other.r as i32;
-        let dg = self.g as i32 - other.g as i32;
-        let db = self.b as i32 - other.b as i32;
+        self.distance2_to([other.r, other.g, other.b].map(i32::from))
+    }
+
+    /// [`Rgb::distance2`] to a colour whose channels may lie beyond
+    /// 0..=255 (one asked for with an error carried to it).
+    pub fn distance2_to(self, [r, g, b]: [i32; 3]) -> u32 {
+        let dr = self.r as i32 - r;
+        let dg = self.g as i32 - g;
+        let db = self.b as i32 - b;
         (2 * dr * dr + 4 * dg * dg + 3 * db * db) as u32
     }
 

@@ -224,13 +224,25 @@ pub fn draw_dithered_where(
     let greys_only = s.palette().entries().iter().take(1 << bits).all(|e| e.r == e.g && e.g == e.b);
     let start = |c: &Rgb| if greys_only { [c.luma() as i32; 3] } else { [c.r as i32, c.g as i32, c.b as i32] };
     let mut want: Vec<[i32; 3]> = pixels.iter().map(start).collect();
+    // How far a colour the palette cannot reach may carry its error: held
+    // to the 0..=255 it asks for, a colour beyond every mixture of the
+    // palette's (cyan among the Workbench's sixteen) takes the nearest
+    // entry pixel after pixel, and a gradient comes out one flat colour;
+    // let past it, the error is paid back by the entries around it and
+    // the gradient shows. Greys lie within black and white: held there,
+    // a screen of greys keeps its dots as even as they were.
+    let (least, most) = if greys_only { (0, 255) } else { (-64, 319) };
     for row in 0..h {
         for col in 0..w {
             if !opaque((row * w + col) as usize) {
                 continue;
             }
-            let [r, g, b] = want[(row * w + col) as usize].map(|v| v.clamp(0, 255));
-            let v = s.value_for(Rgb::new(r as u8, g as u8, b as u8));
+            let [r, g, b] = want[(row * w + col) as usize].map(|v| v.clamp(least, most));
+            let v = if [r, g, b].iter().all(|v| (0..=255).contains(v)) {
+                s.value_for(Rgb::new(r as u8, g as u8, b as u8))
+            } else {
+                nearest_beyond(s, bits, [r, g, b])
+            };
             s.put(x + col, y + row, v);
             let got = s.colour_of(v);
             let err = [r - got.r as i32, g - got.g as i32, b - got.b as i32];
@@ -245,6 +257,13 @@ pub fn draw_dithered_where(
             }
         }
     }
+}
+
+/// The entry of `s`'s palette (of its `bits`) nearest a colour beyond
+/// 0..=255, which the surface's own lookup cannot be asked for.
+fn nearest_beyond(s: &Surface, bits: u8, colour: [i32; 3]) -> u32 {
+    let entries = s.palette().entries().iter().take(1 << bits);
+    entries.enumerate().min_by_key(|(_, e)| e.distance2_to(colour)).map_or(0, |(i, _)| i as u32)
 }
 
 #[cfg(test)]
@@ -312,6 +331,29 @@ mod tests {
         assert!(g.r > r.r && r.r > b.r, "levels: green {g:?}, red {r:?}, blue {b:?}");
         // A colour screen keeps the colours.
         assert_eq!(most_shown(&dithered_tile(4, crate::gfx::palette::mac_clut4(), red)), Rgb::hex(0xDD0806));
+    }
+
+    /// A gradient of colours no mixture of the palette reaches (cyans
+    /// among the Workbench's eight) is dithered, not drawn as the one
+    /// entry nearest each pixel: its error is carried past the colours
+    /// asked for and paid back, so the picture's average stays near.
+    #[test]
+    fn a_gradient_beyond_the_palette_is_not_one_flat_colour() {
+        let palette = Palette::from_amiga12(&crate::gfx::palette::AMIGA_WB2_REGISTERS);
+        let (w, h) = (64u32, 32u32);
+        let cyans: Vec<Rgb> = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                Rgb::new((x / 2) as u8, (160 + y * 2) as u8, (255 - x / 2) as u8)
+            })
+            .collect();
+        let mut s = Surface::new(w, h, Format::Indexed { bits: 3 }, palette);
+        draw_dithered(&mut s, 0, 0, w, h, &cyans);
+        let tile: Vec<Rgb> = s.pixels().iter().map(|&v| s.colour_of(v)).collect();
+        let flat = tile.iter().filter(|&&c| c == most_shown(&tile)).count();
+        assert!(flat * 4 < tile.len() * 3, "{flat} of {} pixels one colour", tile.len());
+        let mean_green = tile.iter().map(|c| u32::from(c.g)).sum::<u32>() / tile.len() as u32;
+        assert!(mean_green >= 160, "green {mean_green}, asked 160 to 222");
     }
 
     /// A 1-bit screen of `w` x `h`: felt of one dot in four (QuickDraw's
