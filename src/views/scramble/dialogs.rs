@@ -3,6 +3,8 @@
 //! the pictures there are). Each is a little state machine fed the view's
 //! input; it says when it is done and with what.
 
+use std::cell::Cell;
+
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Key, Machine, Pen};
 use crate::views::widgets::{
@@ -273,7 +275,11 @@ impl SizeDialog {
 pub struct PictureDialog {
     pub sources: Vec<Source>,
     pub selected: usize,
-    scroll: ListScroll,
+    /// The list's scrolling, moved while drawing to bring the picture in
+    /// use into view when the box opens (see [`ListLayout::first_row`]).
+    scroll: Cell<ListScroll>,
+    /// Set until the list is first laid out.
+    reveal: Cell<bool>,
     /// OK or Cancel, once Tab has moved the keyboard there.
     focus: ButtonFocus,
     /// Letters typed to find a row.
@@ -294,7 +300,8 @@ impl PictureDialog {
         PictureDialog {
             sources,
             selected,
-            scroll: ListScroll::default(),
+            scroll: Cell::new(ListScroll::default()),
+            reveal: Cell::new(true),
             focus: ButtonFocus::default(),
             typed: TypeSelect::default(),
         }
@@ -320,7 +327,16 @@ impl PictureDialog {
 
     /// Selects row `i`, scrolled into view.
     fn select(&mut self, i: usize, list: &ListLayout) -> Outcome<Source> {
-        Outcome::Open(list.select(&mut self.scroll, &mut self.selected, i, self.sources.len()))
+        let mut scroll = self.scroll.get();
+        let changed = list.select(&mut scroll, &mut self.selected, i, self.sources.len());
+        self.scroll.set(scroll);
+        Outcome::Open(changed)
+    }
+
+    /// The first row shown, clamped to the list (and, the first time,
+    /// moved to bring the selection into view).
+    fn first_row(&self, list: &ListLayout) -> usize {
+        list.first_row(&self.scroll, &self.reveal, self.selected, self.sources.len())
     }
 
     /// The pictures' names: each by its name without the ending, built-in
@@ -353,7 +369,7 @@ impl PictureDialog {
     pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
         let l = self.layout(machine, area);
         dialog_box(s, machine, l.frame, "Change Picture");
-        let (first, selected) = (self.scroll.first, Some(self.selected));
+        let (first, selected) = (self.first_row(&l.list), Some(self.selected));
         scrolled_list(s, machine, &l.list, &self.rows(machine, &l.list), first, selected, self.focus.on_list());
         let look = machine.look();
         let note = "PNG, BMP or IFF files in pictures/";
@@ -372,7 +388,10 @@ impl PictureDialog {
             FocusKey::ToList => true,
             FocusKey::Other => false,
         };
-        if self.scroll.input(input, &l.list, total) {
+        let first = self.first_row(&l.list);
+        let mut scroll = self.scroll.get();
+        if scroll.input(input, &l.list, total) {
+            self.scroll.set(scroll);
             return Outcome::Open(true);
         }
         let outcome = if let Some(row) = l.list.row_for_key(input, self.selected, total) {
@@ -389,7 +408,7 @@ impl PictureDialog {
                     if l.cancel.contains(x, y) {
                         return Outcome::Cancel;
                     }
-                    match l.list.row_at(self.scroll.first, total, x, y) {
+                    match l.list.row_at(first, total, x, y) {
                         Some(i) => {
                             self.selected = i;
                             Outcome::Open(true)
@@ -462,6 +481,22 @@ mod tests {
         assert_eq!(d.selected, page);
         d.input(&key(Key::PageUp), &m, area);
         assert_eq!(d.selected, 0);
+    }
+
+    /// The box opens with the picture in use in view: a click on the top
+    /// row shown picks a row near it, not the list's first.
+    #[test]
+    fn the_picture_list_opens_scrolled_to_the_picture_in_use() {
+        let id = MachineId::Yazzle;
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let sources: Vec<Source> = (0..30).map(|i| Source::File(format!("/p/{i:02}.png").into())).collect();
+        let mut d = PictureDialog::new(sources, &Source::File("/p/25.png".into()));
+        let list = d.layout(&m, area).list;
+        assert!(list.visible < 26, "the list shows {} rows", list.visible);
+        let top = list.rows.inset(2, 2);
+        d.input(&Input::MouseDown { x: top.x + 4, y: top.y + 1, button: Button::Left }, &m, area);
+        assert_eq!(d.selected, 26 - list.visible, "the top row shown");
     }
 
     /// A number box emptied and left says it is empty, not that `""` is
