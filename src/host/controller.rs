@@ -23,7 +23,7 @@ use crate::machines::{
 };
 use crate::views::board::{
     AfterRestart, Board, DealSearch, Dealt, Gauge, OPTIONS, Reply, WON_GAME_TAKES_NO_MOVE, clock, player_moved,
-    select_game_item, undo_applies, undo_floor,
+    restart_item, select_game_item, undo_applies, undo_floor,
 };
 use crate::views::{CLOCK_HZ, Response, View, background};
 
@@ -1685,7 +1685,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let s = &self.session;
         let mut items = vec![MenuItem::new("New Game", Command::New).key('n')];
         items.extend(self.numbered().then(select_game_item));
-        items.extend([MenuItem::new("Restart", Command::Restart).key('r'), MenuItem::separator()]);
+        items.extend([restart_item(), MenuItem::separator()]);
         // A game without undo (Tetris) shows no steps back at all, rather
         // than items greyed for the whole game.
         if self.board.undoable() {

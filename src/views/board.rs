@@ -770,6 +770,13 @@ pub fn select_game_item() -> MenuItem {
     MenuItem::new("Select Game...", Command::SelectGame).key('e')
 }
 
+/// Game > Restart, which the controller answers, for the families' own
+/// menus too: YaZZle's toolbar has a Restart button, and the menu and its
+/// key R reach it from the keyboard, on every machine.
+pub fn restart_item() -> MenuItem {
+    MenuItem::new("Restart", Command::Restart).key('r')
+}
+
 #[cfg(test)]
 mod tests {
     use super::clock;

@@ -573,6 +573,29 @@ fn restart_asks_and_scores_the_game_left_as_new_game_does() {
     assert_eq!(view.session().state(), &dealt, "the same deal again as the box closes");
 }
 
+/// Restart was only the YaZZle toolbar's button: no menu had it and
+/// Ctrl+R did nothing. On every machine the File menu (Project on the
+/// Amiga) has it with its key, Ctrl+R asks over a game under way, and the
+/// help tells of both.
+#[test]
+fn restart_is_in_the_file_menu_with_its_key_on_every_machine() {
+    for id in MachineId::ALL {
+        let data = tempfile::tempdir().unwrap();
+        let mut view = open(Some(1), data.path());
+        play_some(&mut view, 1);
+        let mut d = Driver::new(Shell::new(machine(id, None), Box::new(view), 1));
+        let menus = d.shell().menus();
+        let file = menus.iter().find(|m| ["File", "Project"].contains(&m.title.as_str())).expect("a File menu");
+        let restart = file.items.iter().find(|i| i.label == "Restart").unwrap_or_else(|| panic!("{id:?}: no Restart"));
+        assert_eq!((&restart.command, restart.key), (&Command::Restart, Some('R')), "{id:?}");
+        run_events(&mut d, "key ctrl+r\n");
+        let asked = d.shell().requester().unwrap_or_else(|| panic!("{id:?}: Ctrl+R asked nothing"));
+        assert_eq!(asked.lines[0], "Start this game again?", "{id:?}");
+    }
+    let help = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/the-chance.imaj")).unwrap();
+    assert!(help.contains("- Restart (Ctrl+R)"), "the help's File menu tells of Restart");
+}
+
 /// Before any game is scored, `parlour stats the-chance` already names
 /// every figure of the Scores box, at 0.
 #[test]

@@ -18,7 +18,9 @@ use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::library::GameType;
 use crate::solitaire::rules::PileKind;
 
-use super::board::{Board, DealSearch, Refused, Reply, WINNABLE_PREF, select_game_item, switch_pref, unknown_word};
+use super::board::{
+    Board, DealSearch, Refused, Reply, WINNABLE_PREF, restart_item, select_game_item, switch_pref, unknown_word,
+};
 use super::solitaire::{SOLVE, SOLVER_STATUS, SolitaireBoard, WINNABLE_ONLY};
 use lookout::Lookout;
 use scores::LastGame;
@@ -236,6 +238,7 @@ impl Board<ChanceVariant> for ChanceBoard {
                 vec![
                     MenuItem::new("New Game", Command::New).key('n'),
                     select_game_item(),
+                    restart_item(),
                     MenuItem::new("Open...", Command::Open).key('o'),
                     MenuItem::new("Save a Copy", Command::SaveAs).key('s'),
                 ],

@@ -32,7 +32,7 @@ use crate::machines::{
     Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand,
 };
 
-use super::board::{Board, Refused, Reply, records_trouble, select_game_item, unknown_word};
+use super::board::{Board, Refused, Reply, records_trouble, restart_item, select_game_item, unknown_word};
 use super::widgets::{self, ListLayout, ListScroll, ScrollBar};
 use config::ScreenConfig;
 use layout::{Facing, Layout, TRAY_ROWS, TrayGrid, TrayOf};
@@ -961,9 +961,7 @@ impl Board<RummiVariant> for RummiBoard {
                 MenuItem::new("New game", Command::New).key('n'),
                 // Lower case, as the Card Shell's own items are.
                 MenuItem { label: "Select game...".into(), ..select_game_item() },
-                // YaZZle's toolbar has a Restart button: the menu and its key
-                // reach it from the keyboard, on every machine.
-                MenuItem::new("Restart", Command::Restart).key('r'),
+                restart_item(),
                 MenuItem::new("Single play", Command::View(SINGLE))
                     .checked(st.single())
                     .enabled(self.can(session, SINGLE)),
