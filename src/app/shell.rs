@@ -635,13 +635,14 @@ impl Shell {
     }
 
     /// Whether a right-button press goes to the view rather than opening
-    /// the menus: over the content of a view that traps it.
+    /// the menus: over the content of a view that traps it there.
     fn right_button_trapped(&self, input: &Input) -> bool {
         let Input::MouseDown { x, y, button: Button::Right } = *input else { return false };
+        let area = self.machine.content();
         self.machine.chrome().menu_style() == MenuStyle::RightButtonStrip
             && !self.tracker.active
-            && self.machine.content().contains(x, y)
-            && self.view.traps_right_button()
+            && area.contains(x, y)
+            && self.view.traps_right_button(x, y, &self.machine, area)
     }
 
     /// The window lost the keyboard to another: the view shown hears of

@@ -2297,8 +2297,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.board.pointer(&self.session, x, y, machine, area)
     }
 
-    fn traps_right_button(&self) -> bool {
-        self.board.traps_right_button()
+    fn traps_right_button(&self, x: i32, y: i32, machine: &Machine, area: Rect) -> bool {
+        self.board.traps_right_button(&self.session, x, y, machine, area)
     }
 
     fn window_screen(&self) -> Option<(u32, u32)> {

@@ -626,9 +626,9 @@ pub trait Board<V: Variant> {
         Pointer::Arrow
     }
 
-    /// Whether the right button is the board's over its area (see
+    /// Whether the right button pressed at (x, y) is the board's (see
     /// [`View::traps_right_button`](crate::views::View::traps_right_button)).
-    fn traps_right_button(&self) -> bool {
+    fn traps_right_button(&self, _session: &Session<V>, _x: i32, _y: i32, _machine: &Machine, _area: Rect) -> bool {
         false
     }
 }

@@ -177,10 +177,11 @@ pub trait View {
     fn pointer(&self, _x: i32, _y: i32, _machine: &Machine, _area: Rect) -> Pointer {
         Pointer::Arrow
     }
-    /// Whether the right button belongs to the view over its area, where a
-    /// machine would otherwise open its menus with it (an Amiga window's
-    /// RMBTRAP): MineSweeper marks squares with it.
-    fn traps_right_button(&self) -> bool {
+    /// Whether the right button pressed at (x, y) in `area` belongs to the
+    /// view, where a machine would otherwise open its menus with it (an
+    /// Amiga window's RMBTRAP): MineSweeper marks squares with it. Only
+    /// where it means something to the view: elsewhere the menus open.
+    fn traps_right_button(&self, _x: i32, _y: i32, _machine: &Machine, _area: Rect) -> bool {
         false
     }
     /// The player has turned to another window (the window lost the

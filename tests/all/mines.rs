@@ -217,6 +217,41 @@ fn the_amiga_gives_the_right_button_to_the_field_and_keeps_its_menus_on_the_titl
     driver.feed(&[Input::MouseUp { x: 5, y: 3, button: Button::Right }]);
 }
 
+/// The right button held off the field (the panel, the empty screen
+/// around the field) opened no menus on the Amiga: only the title bar
+/// did, though a right press means nothing to MineSweeper there. The
+/// menu strip now opens from anywhere but the field, as in every game.
+#[test]
+fn the_amiga_opens_its_menus_from_a_right_press_anywhere_off_the_field() {
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal] {
+        let (m, area) = machine(id);
+        let dir = tempfile::tempdir().unwrap();
+        let view = open(Settings::beginner(), dir.path(), 3);
+        let l = MinesBoard::layout(view.session().state(), &m, area);
+        let below_field = (l.field.x, l.field.bottom() + 2);
+        let new_button = (l.new.x + l.new.w / 2, l.new.y + l.new.h / 2);
+        let flags_label = l.flags_label;
+        assert!(area.contains(below_field.0, below_field.1), "{id:?}: no room below the field");
+        let mut driver = Driver::new(Shell::new(m, Box::new(view), 1));
+        let title_bar = |d: &Driver| -> Vec<_> {
+            (0..area.y)
+                .flat_map(|y| (0..d.frame().width() as i32).map(move |x| (x, y)))
+                .map(|(x, y)| d.frame().get(x, y))
+                .collect()
+        };
+        let closed = title_bar(&driver);
+        for (x, y) in [below_field, new_button, flags_label, (area.right() - 2, area.bottom() - 2)] {
+            driver.feed(&[Input::MouseDown { x, y, button: Button::Right }]);
+            assert_ne!(title_bar(&driver), closed, "{id:?}: no menu strip from a right press at ({x}, {y})");
+            driver.feed(&[Input::MouseUp { x, y, button: Button::Right }]);
+            assert_eq!(title_bar(&driver), closed, "{id:?}: the strip closes as the button is let go");
+        }
+    }
+    let guide = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/mines.guide")).unwrap();
+    let guide: String = guide.iter().map(|&b| char::from(b)).collect();
+    assert!(guide.contains("hold it down anywhere else on the screen"), "the guide tells where the menus come from");
+}
+
 #[test]
 fn a_mine_loses_and_shows_every_mine() {
     let dir = tempfile::tempdir().unwrap();

@@ -795,8 +795,18 @@ impl Board<MinesVariant> for MinesBoard {
         self.pause.clock_counts(counts);
     }
 
-    fn traps_right_button(&self) -> bool {
-        true
+    /// Over the field the right button marks a square; off it (the
+    /// panel, the screen around) it means nothing to MineSweeper, so the
+    /// menus open there as in every game.
+    fn traps_right_button(
+        &self,
+        session: &Session<MinesVariant>,
+        x: i32,
+        y: i32,
+        machine: &Machine,
+        area: Rect,
+    ) -> bool {
+        Self::layout(session.state(), machine, area).field.contains(x, y)
     }
 
     /// The panel's settings (the next game's), and the field of the game
