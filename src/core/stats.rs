@@ -33,6 +33,10 @@
 //! `X-games`): such a figure that holds anything else is damage, as a
 //! count of the file's own is, and is not read as nothing.
 //!
+//! A game whose statistics were cleared (its Statistics box's Reset,
+//! `parlour stats GAME --reset`) keeps a section of noughts: see
+//! [`Stats::clear_saved`].
+//!
 //! The folder is passed in (the app uses `dirs::data_dir()/parlour`), the file
 //! is written with [`write_atomic`], and a broken file is reported and set
 //! aside rather than overwritten.
@@ -161,6 +165,12 @@ impl GameStats {
 }
 
 impl GameStats {
+    /// Whether anything is counted in the record: one cleared, or made
+    /// and never counted in, holds nothing.
+    pub fn counted(&self) -> bool {
+        *self != GameStats::default()
+    }
+
     /// The share of games won, in whole percent (see [`percent`]): every
     /// statistics display shows this one figure.
     pub fn win_percent(&self) -> u64 {
@@ -319,6 +329,48 @@ impl Stats {
         make_data_folder(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
             .map_err(|e| FileError::unsaved(&path, "statistics", &e))
+    }
+
+    /// Clears the records of the games `picked` chooses, saving the file
+    /// as every count does (under [`Stats::hold`], atomically, the
+    /// previous file kept as `stats.ini.bak`). Returns each record cleared
+    /// as it was, by id; with none counted nothing is written. A file that
+    /// does not read whole (damaged lines, or its previous copy read in
+    /// its place) is left as it is and the error names it: written now,
+    /// it would lose the records on the lines that cannot be read.
+    pub fn clear_saved(data_dir: &Path, picked: impl Fn(&str) -> bool) -> Result<Vec<(String, GameStats)>, FileError> {
+        let _held = Self::hold(data_dir);
+        let mut stats = match Self::look(data_dir) {
+            Ok(Loaded { value, replaced: None, .. }) => value,
+            Ok(Loaded { replaced: Some(e), .. }) => {
+                let reason = format!("{}; nothing is cleared, so that no record on it is lost", e.reason);
+                return Err(FileError { reason, moved_to: None, ..e });
+            }
+            // Nothing counted yet, or no folder to count in.
+            Err(e) if e.kind == FileErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let cleared = stats.clear(picked);
+        if !cleared.is_empty() {
+            stats.save(data_dir)?;
+        }
+        Ok(cleared)
+    }
+
+    /// Clears the records of the games `picked` chooses that have anything
+    /// counted, returning them as they were. Each keeps an empty record in
+    /// its place rather than none: a game missing from a damaged file is
+    /// put back from its previous copy (see [`Stats::restore`]), which
+    /// still holds the figures cleared.
+    fn clear(&mut self, picked: impl Fn(&str) -> bool) -> Vec<(String, GameStats)> {
+        let counted = self.games.iter_mut().filter(|(id, g)| picked(id) && g.counted());
+        counted.map(|(id, g)| (id.clone(), std::mem::take(g))).collect()
+    }
+
+    /// Every game with anything counted, by id: a record cleared is kept
+    /// empty (see [`Stats::clear`]) and is no game played.
+    pub fn counted(&self) -> impl Iterator<Item = (&str, &GameStats)> {
+        self.games().filter(|(_, g)| g.counted())
     }
 
     /// The record of game `id`, if it has one.
@@ -1109,5 +1161,62 @@ mod tests {
         assert_eq!(Stats::load(dir.path()).unwrap_err().kind, FileErrorKind::Io);
         let e = Stats::default().save(dir.path()).unwrap_err();
         assert_eq!(e.reason, "the statistics could not be saved: a folder of that name is in the way");
+    }
+
+    /// Clearing one game's statistics leaves every other record as it
+    /// was, keeps the file before it as stats.ini.bak, and leaves an
+    /// empty record behind, so that the backup, which still holds the
+    /// figures cleared, never brings them back when the file is damaged
+    /// later.
+    #[test]
+    fn clearing_one_game_keeps_the_others_and_the_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut stats = Stats::default();
+        stats.game_mut("klondike").record(Outcome::Won, 52);
+        stats.game_mut("mines/beginner").record(Outcome::Lost, 0);
+        stats.game_mut("mines/expert").record(Outcome::Won, 0);
+        stats.save(dir.path()).unwrap();
+        let before = std::fs::read_to_string(Stats::path(dir.path())).unwrap();
+        let cleared = Stats::clear_saved(dir.path(), |id| id == "mines/beginner").unwrap();
+        assert_eq!(cleared, [("mines/beginner".to_string(), stats.game("mines/beginner").unwrap().clone())]);
+        let backup = crate::core::files::backup_path(&Stats::path(dir.path()));
+        assert_eq!(std::fs::read_to_string(&backup).unwrap(), before, "the file before is the backup");
+        let after = Stats::load(dir.path()).unwrap();
+        assert_eq!(after.game("klondike"), stats.game("klondike"));
+        assert_eq!(after.game("mines/expert"), stats.game("mines/expert"));
+        assert_eq!(after.game("mines/beginner"), Some(&GameStats::default()));
+        assert_eq!(after.counted().map(|(id, _)| id).collect::<Vec<_>>(), ["klondike", "mines/expert"]);
+        // Nothing more to clear: nothing is written, the backup stays.
+        assert_eq!(Stats::clear_saved(dir.path(), |id| id == "mines/beginner").unwrap(), []);
+        assert_eq!(std::fs::read_to_string(&backup).unwrap(), before);
+        // A line of klondike's cut off later: its section is left out and
+        // put back from the backup, mines/beginner's cleared one is not.
+        let text = std::fs::read_to_string(Stats::path(dir.path())).unwrap();
+        std::fs::write(Stats::path(dir.path()), text.replace("[klondike]\nplayed=1", "[klondike]\nplayed")).unwrap();
+        let loaded = Stats::load_noting(dir.path()).unwrap();
+        assert!(loaded.replaced.is_some());
+        assert_eq!(loaded.value.game("klondike"), stats.game("klondike"));
+        assert_eq!(loaded.value.game("mines/beginner"), Some(&GameStats::default()));
+    }
+
+    /// A file with lines that do not read is not written without them:
+    /// clearing is refused, naming the file and its line, and the file
+    /// is left as it was. No file at all has nothing to clear.
+    #[test]
+    fn clearing_refuses_a_damaged_file() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(Stats::clear_saved(&dir.path().join("none"), |_| true).unwrap(), []);
+        let path = Stats::path(dir.path());
+        let whole = format!(
+            "{}\n[golf]\nplayed=x\n",
+            section("klondike", &["played=1", "won=1", "streak=1", "best-win-streak=1"])
+        );
+        std::fs::write(&path, &whole).unwrap();
+        let e = Stats::clear_saved(dir.path(), |id| id == "klondike").unwrap_err();
+        assert_eq!(e.line, Some(11), "{e}");
+        assert!(e.to_string().starts_with(&format!("{}:11: ", path.display())), "{e}");
+        assert!(e.reason.ends_with("nothing is cleared, so that no record on it is lost"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), whole);
+        assert!(!crate::core::files::backup_path(&path).exists());
     }
 }

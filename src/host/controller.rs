@@ -53,6 +53,11 @@ enum Asked {
     /// A board's scores of the game just given up, shown over it: the
     /// table moves on as the box closes.
     ScoredLeaving(Leaving),
+    /// The statistics box: OK, or Reset at [`RESET`].
+    Stats,
+    /// "Clear the statistics of Klondike?", asked by the statistics box's
+    /// Reset: either answer goes back to the box.
+    ConfirmReset,
 }
 
 /// Where the player goes from the game at the cursor: New Game and
@@ -84,6 +89,11 @@ impl Leaving {
 /// board's next game); OK, before it, closes the box (see
 /// [`Controller::ask_ended`]).
 const GO_ON: usize = 1;
+
+/// The statistics box's button that clears the figures it shows, after
+/// OK, which Return and Escape press: only the keyboard moved to it on
+/// purpose (Tab) or a click reaches it, and it asks first.
+const RESET: usize = 1;
 
 /// The last line of the question asked before a game in progress is
 /// given up (New Game, Select Game, Restart, other rules, a kept game
@@ -1483,7 +1493,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         req
     }
 
-    fn stats(&self) -> Response {
+    fn stats(&mut self) -> Response {
         let (stats, unread) = Stats::for_showing(&self.data_dir);
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
         let req = self.board.scores(&game).unwrap_or_else(|| {
@@ -1502,7 +1512,41 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         });
         let mut req = self.with_number(req);
         req.lines.extend(unread);
+        req.buttons = vec!["OK".into(), "Reset".into()];
+        self.asked = Asked::Stats;
         Response::Ask(req)
+    }
+
+    /// Asks before the statistics box's Reset clears its figures, naming
+    /// the game, board, size or level they are of.
+    fn ask_reset(&mut self) -> Response {
+        self.asked = Asked::ConfirmReset;
+        let of = self.board.stats_of(&self.session);
+        Response::Ask(Requester {
+            title: "Reset".into(),
+            lines: vec![format!("Clear the statistics of {of}?"), "This cannot be undone.".into()],
+            buttons: vec!["Reset".into(), "Cancel".into()],
+        })
+    }
+
+    /// Clears the record the statistics box shows, and shows the box
+    /// again, its figures at nought. Another game's record, and the game
+    /// on the table, are left as they are: it counts as it ends, as any
+    /// game does. A file that cannot be read whole, or written, is told
+    /// of in a box instead, and nothing is cleared.
+    fn reset_stats(&mut self) -> Response {
+        let id = self.id();
+        match Stats::clear_saved(&self.data_dir, |game| game == id) {
+            Ok(_) => {
+                self.board.stats_cleared();
+                self.message = "Statistics cleared.".into();
+                self.stats()
+            }
+            Err(e) => {
+                self.message = "The statistics were not cleared.".into();
+                Response::Ask(notice_box("Statistics", format!("The statistics were not cleared: {e}")))
+            }
+        }
     }
 
     /// The number of the game at the cursor: the one it was dealt for
@@ -2251,6 +2295,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             },
             Asked::EndedNext(command) if button == GO_ON => self.board_command(command),
             Asked::ScoredLeaving(to) => self.move_on(to),
+            Asked::Stats if button == RESET => self.ask_reset(),
+            Asked::ConfirmReset if button == 0 => self.reset_stats(),
+            // Cancelled: back to the figures, as they were.
+            Asked::ConfirmReset => self.stats(),
             _ => Response::Unchanged,
         }
     }

@@ -468,6 +468,17 @@ pub trait Board<V: Variant> {
         self.title()
     }
 
+    /// What the statistics box's figures are of, as its Reset asks to
+    /// clear them ("Clear the statistics of Klondike?"): the game, or the
+    /// board, size or level on the table where each keeps its own.
+    fn stats_of(&self, session: &Session<V>) -> String {
+        self.stats_name(session)
+    }
+
+    /// The statistics box's Reset has cleared the game's figures: the
+    /// board forgets what it keeps of them (The Chance's last game).
+    fn stats_cleared(&mut self) {}
+
     /// Lines the statistics box adds for this game's own figures.
     fn stats_lines(&self, _session: &Session<V>, _stats: &GameStats) -> Vec<String> {
         Vec::new()

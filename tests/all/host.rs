@@ -1326,3 +1326,53 @@ fn the_statistics_box_leaves_a_damaged_file_where_it_is() {
         assert_eq!(aside.count(), 0, "{game}: nothing set aside");
     }
 }
+
+/// The Statistics box's Reset, reached by Tab as a box's other buttons
+/// are, asks first: Cancel goes back to the box with every figure kept;
+/// Reset clears this game's record only, keeps the file before it as
+/// stats.ini.bak, and shows the box again at nought. Return and Escape
+/// on the box press OK, never Reset.
+#[test]
+fn the_statistics_box_resets_this_games_figures_after_asking() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::core::{GameStats, Outcome};
+    use parlour::machines::{Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+    let key = |key| Input::Key { key, mods: Modifiers::default() };
+    let (view, data) = super::support::open_game("klondike", 1);
+    let mut stats = Stats::default();
+    stats.game_mut("klondike").record(Outcome::Won, 52);
+    stats.game_mut("golf").record(Outcome::Lost, 3);
+    stats.save(data.path()).unwrap();
+    let path = Stats::path(data.path());
+    let before = std::fs::read(&path).unwrap();
+    let id = MachineId::AmigaPal;
+    let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let mut d = Driver::new(Shell::new(m, view, 1));
+    let shown = |d: &Driver| d.shell().requester().cloned().expect("a box");
+    d.command(&Command::Stats);
+    let figures = shown(&d);
+    assert_eq!(figures.buttons, ["OK", "Reset"]);
+    assert!(figures.lines.contains(&"Played: 1  Won: 1 (100%)".to_string()), "{:?}", figures.lines);
+    d.feed(&[key(Key::Escape)]);
+    assert!(d.shell().requester().is_none(), "Escape presses OK");
+    d.command(&Command::Stats);
+    d.feed(&[key(Key::Tab), key(Key::Enter)]);
+    let asked = shown(&d);
+    assert_eq!(asked.lines, ["Clear the statistics of Klondike?", "This cannot be undone."]);
+    assert_eq!(asked.buttons, ["Reset", "Cancel"]);
+    d.feed(&[key(Key::Escape)]);
+    assert_eq!(shown(&d), figures, "Cancel goes back to the figures");
+    assert_eq!(std::fs::read(&path).unwrap(), before, "and clears nothing");
+    d.feed(&[key(Key::Tab), key(Key::Enter), key(Key::Enter)]);
+    let cleared = shown(&d);
+    assert!(cleared.lines.contains(&"Played: 0  Won: 0 (0%)".to_string()), "{:?}", cleared.lines);
+    assert_eq!(d.shell().message(), "Statistics cleared.");
+    let after = Stats::load(data.path()).unwrap();
+    assert_eq!(after.game("klondike"), Some(&GameStats::default()));
+    assert_eq!(after.game("golf"), stats.game("golf"), "another game's record is kept");
+    let backup = parlour::core::files::backup_path(&path);
+    assert_eq!(std::fs::read(backup).unwrap(), before, "the file before is kept as stats.ini.bak");
+    d.feed(&[key(Key::Enter)]);
+    assert!(d.shell().requester().is_none(), "Return presses OK");
+}

@@ -465,6 +465,12 @@ impl Board<ChanceVariant> for ChanceBoard {
         Some(scores::scores_box(stats, self.last.as_ref()))
     }
 
+    /// The last game's points are among the figures cleared: the Scores
+    /// box no longer heads them with it.
+    fn stats_cleared(&mut self) {
+        self.last = None;
+    }
+
     /// The Card Shell's window just fits the SE/30's screen; a colour Mac's
     /// larger desktop has room to move it about.
     fn window_screen(&self) -> Option<(u32, u32)> {

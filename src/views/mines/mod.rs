@@ -769,6 +769,17 @@ impl Board<MinesVariant> for MinesBoard {
         vec![format!("Board: {board}{kind}")]
     }
 
+    /// The board whose record the box shows, as its Board line names it.
+    fn stats_of(&self, session: &Session<MinesVariant>) -> String {
+        let settings = session.variant().settings();
+        let board = match settings.preset_of() {
+            Some(p) => format!("{TITLE}'s {} board", p.name),
+            None => format!("{TITLE}'s custom boards"),
+        };
+        let kind = if settings.no_guess { " with no guessing" } else { "" };
+        format!("{board}{kind}")
+    }
+
     fn finished(&mut self, session: &Session<MinesVariant>) -> Vec<String> {
         let settings = session.variant().settings();
         let (Status::Won, Some(preset)) = (session.state().status(), settings.preset_of()) else { return Vec::new() };

@@ -417,6 +417,11 @@ impl Board<BoardVariant> for PegsBoard {
         self.name.clone()
     }
 
+    /// Each board keeps its own record.
+    fn stats_of(&self, _session: &Session<BoardVariant>) -> String {
+        format!("the {} board", self.name)
+    }
+
     fn introduction(&self) -> Option<String> {
         Some(format!("Board: {}.", self.name))
     }
