@@ -173,6 +173,10 @@ enum Command {
     Stats {
         /// A game id or name from `parlour list`; without it, every game played.
         game: Option<String>,
+        /// Clear the statistics of GAME (every size, board or level that
+        /// `parlour stats GAME` shows), printing what was cleared.
+        #[arg(long)]
+        reset: bool,
     },
     /// Measure drawing and presenting a frame on every machine; with
     /// `rummi`, time the Rummi Expert on random positions.
@@ -629,7 +633,8 @@ where
             shot(&target, &screen.or(&before).picked()?, seed, &output, events.as_deref())
         }
         Some(Command::Sheet { output, games, screens, help_pages }) => sheet(&output, &games, &screens, help_pages),
-        Some(Command::Stats { game }) => stats(game.as_deref()),
+        Some(Command::Stats { game, reset: false }) => stats(game.as_deref()),
+        Some(Command::Stats { game, reset: true }) => reset_stats(game.as_deref()),
         Some(Command::Bench { what: Some(_), ms, positions, seed, keep, highs }) => {
             refuse_options_of("the machines' bench: parlour bench", &[("--ms", ms.is_some())])?;
             let positions = positions.unwrap_or(1000);
@@ -1175,7 +1180,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             // the one it opens on when none has been.
             let entry = catalog::find(t).map_err(fail)?;
             let mut played: Vec<String> =
-                all.games().map(|(id, _)| id.to_string()).filter(|id| counts_for(&entry, id)).collect();
+                all.counted().map(|(id, _)| id.to_string()).filter(|id| counts_for(&entry, id)).collect();
             // Sokoban's level 10 after its level 2.
             played.sort_by(|a, b| crate::host::by_name(a, b));
             if let Some(path) = lines_lost.as_ref().filter(|_| played.is_empty()) {
@@ -1198,7 +1203,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             played.into_iter().map(Shown::Game).chain(progress.map(Shown::Progress)).collect()
         }
         None => {
-            if all.games().next().is_none() {
+            if all.counted().next().is_none() {
                 // Games in progress may be kept, but none is in the figures yet.
                 tell!(
                     "No game has been counted yet: {} (a Tetris game, never won, once it ends).",
@@ -1271,6 +1276,28 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
     if not_counted.is_empty() { Ok(()) } else { Err(fail(not_counted.join("\n"))) }
 }
 
+/// `parlour stats GAME --reset`: clears the records `parlour stats GAME`
+/// shows (every size, board or level of a game that keeps them apart),
+/// as the Statistics box's Reset clears one, and says which. A stats.ini
+/// that cannot be read whole, or written, fails the command, naming the
+/// file, and is left as it was.
+fn reset_stats(target: Option<&str>) -> Result<(), Failure> {
+    let Some(target) = target else {
+        return Err(fail("--reset clears the statistics of one game: name it (parlour stats klondike --reset)"));
+    };
+    let entry = catalog::find(target).map_err(fail)?;
+    let name = escape_controls(&entry.name);
+    let cleared = crate::core::Stats::clear_saved(&settings::data_dir(), |id| counts_for(&entry, id))
+        .map_err(|e| fail(format!("the statistics of {name} were not cleared: {e}")))?;
+    if cleared.is_empty() {
+        say!("No game of {name} has been counted: there is nothing to clear.");
+    }
+    for (id, game) in &cleared {
+        say!("cleared: {id} ({} played)", game.played);
+    }
+    Ok(())
+}
+
 /// What `parlour stats` shows, each a block of its own.
 enum Shown {
     /// A game's record, by the id its statistics carry.
@@ -1301,7 +1328,7 @@ fn every_game(
     let listed = catalog::games();
     let progress: Vec<_> =
         listed.iter().filter_map(|g| (g.family.progress)(g, places).map(|p| (g, p.recorded, line_of(p)))).collect();
-    let mut ids: Vec<String> = all.games().map(|(id, _)| id.to_string()).collect();
+    let mut ids: Vec<String> = all.counted().map(|(id, _)| id.to_string()).collect();
     // Levels played that stats.ini no longer counts show their progress
     // under a block of their own; records that cannot be read have none
     // to show, only the error told after the figures.

@@ -1376,3 +1376,58 @@ fn the_statistics_box_resets_this_games_figures_after_asking() {
     d.feed(&[key(Key::Enter)]);
     assert!(d.shell().requester().is_none(), "Return presses OK");
 }
+
+/// `parlour stats GAME --reset` clears what `parlour stats GAME` shows
+/// (every MineSweeper size) and says so, keeping every other game's
+/// record and the file before as stats.ini.bak; after it the game is
+/// one never counted. It is refused without a GAME, and a stats.ini
+/// with a damaged line, or one that cannot be read, fails it (exit 1)
+/// naming the file, left as it was.
+#[test]
+fn parlour_stats_reset_clears_one_game() {
+    use parlour::core::Outcome;
+    let data = tempfile::tempdir().unwrap();
+    let stats = |args: &[&str]| {
+        let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").args(args).output();
+        let out = out.unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    let (code, _, said) = stats(&["--reset"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        said.trim_end(),
+        "parlour: --reset clears the statistics of one game: name it (parlour stats klondike --reset)"
+    );
+    let mut kept = Stats::default();
+    kept.game_mut("mines/beginner").record(Outcome::Lost, 0);
+    kept.game_mut("mines/expert").record(Outcome::Won, 0);
+    kept.game_mut("klondike").record(Outcome::Won, 52);
+    kept.save(data.path()).unwrap();
+    let path = Stats::path(data.path());
+    let before = std::fs::read(&path).unwrap();
+    let (code, out, _) = stats(&["mines", "--reset"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "cleared: mines/beginner (1 played)\ncleared: mines/expert (1 played)\n");
+    let after = Stats::load(data.path()).unwrap();
+    assert_eq!(after.game("klondike"), kept.game("klondike"));
+    assert_eq!(std::fs::read(parlour::core::files::backup_path(&path)).unwrap(), before);
+    assert!(stats(&["mines"]).2.starts_with("No game of MineSweeper has been counted yet"));
+    let (code, out, _) = stats(&["mines", "--reset"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "No game of MineSweeper has been counted: there is nothing to clear.\n")
+    );
+    // A damaged line: nothing is written, lest the record on it be lost.
+    let damaged = format!("{}[golf]\nplayed=x\n", String::from_utf8(before.clone()).unwrap());
+    std::fs::write(&path, &damaged).unwrap();
+    let (code, _, said) = stats(&["klondike", "--reset"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains(&format!("{}:", path.display())) && said.contains("nothing is cleared"), "{said}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+    // One that cannot be read (a folder in its place).
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    let (code, _, said) = stats(&["klondike", "--reset"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.starts_with("parlour: the statistics of Klondike were not cleared: "), "{said}");
+}
