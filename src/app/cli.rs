@@ -925,7 +925,7 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
         "without a display, `parlour shot {} -o FILE.png` draws {what} into a picture.",
         as_command_word(target)
     );
-    run_window(driver, screen.scale, &headless)
+    run_window(driver, screen, &headless)
 }
 
 /// Refuses the first of `options` (each with whether it was given) that
@@ -951,8 +951,9 @@ fn as_command_word(target: &str) -> String {
 
 /// Runs `driver` in a window; if none can open, the error also says how
 /// to get the same screen without a display (`headless`).
-fn run_window(driver: Driver, scale: Option<u32>, headless: &str) -> Result<(), Failure> {
-    super::window::run(driver, scale).map_err(|e| fail(format!("{e}\n{headless}")))
+fn run_window(driver: Driver, screen: &ScreenArgs, headless: &str) -> Result<(), Failure> {
+    let chosen = screen.choice()? != MachineChoice::default();
+    super::window::run(driver, screen.scale, chosen).map_err(|e| fail(format!("{e}\n{headless}")))
 }
 
 /// `parlour play GAME --replay FILE`: the kept game in a window, replayed
@@ -982,7 +983,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
         return Err(fail(why));
     }
     let driver = Driver::new(Shell::new(machine, view, 1).showing(game));
-    run_window(driver, screen.scale, "a replay is shown only in a window.")
+    run_window(driver, screen, "a replay is shown only in a window.")
 }
 
 /// The name of the node `--node QUERY` means (see
@@ -1051,7 +1052,7 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
                 ["parlour help".to_string()].into_iter().chain(target.map(as_command_word)).collect();
             let headless =
                 format!("without a display, `{} --shot FILE.png` draws the page into a picture.", words.join(" "));
-            run_window(driver, screen.scale, &headless)
+            run_window(driver, screen, &headless)
         }
     }?;
     if shows_nothing {

@@ -29,10 +29,12 @@ impl Driver {
         &self.shell
     }
 
-    /// Keeps the machine in use in the settings now, and each machine
-    /// switched to at once (see [`Shell::save_machine_switches`]).
-    pub fn save_machine_switches(&mut self) -> Result<(), crate::core::FileError> {
-        self.shell.save_machine_switches()
+    /// Keeps each machine switched to in the settings at once, and the
+    /// machine in use now where the player `chose` it (see
+    /// [`Shell::save_machine_switches`]).
+    pub fn save_machine_switches(&mut self, chose: bool) {
+        self.shell.save_machine_switches(chose);
+        self.update();
     }
 
     /// Feeds events in order, then brings the frame up to date.

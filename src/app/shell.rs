@@ -64,6 +64,14 @@ pub struct Shell {
     /// is shown in a box once, when it is new (see
     /// [`Shell::box_cut_message`]).
     said: String,
+    /// Why the machine, depth or skin just chosen could not be kept for
+    /// next time: said in the status line before the view's message, as a
+    /// game says its preferences could not be kept, until the player's
+    /// next key, click or command (see [`Shell::status_message`]).
+    machine_unkept_why: Option<String>,
+    /// A machine, depth or skin the player chose that the settings do
+    /// not hold yet (its save failed): tried again as the window closes.
+    machine_unkept: bool,
 }
 
 /// A requester on the screen: what it asks, its radio buttons if it has
@@ -124,6 +132,8 @@ impl Shell {
             saves_machine: false,
             offers_choice: RefCell::new(None),
             said: String::new(),
+            machine_unkept_why: None,
+            machine_unkept: false,
         };
         shell.fit_window();
         shell.show_notice();
@@ -157,7 +167,7 @@ impl Shell {
     /// already up (the view's own, a notice) is about the same news, and
     /// says it.
     fn box_cut_message(&mut self) {
-        let message = self.view.message();
+        let message = self.status_message();
         if message == self.said {
             return;
         }
@@ -166,11 +176,11 @@ impl Shell {
             return;
         }
         let (title, fields) = (self.view.title(), self.view.fields());
-        let refusal = self.view.message_is_refusal();
+        let refusal = self.message_is_refusal();
         let frame = Frame { title: &title, fields: &fields, message: &self.said, refusal, ..Frame::default() };
         let (chrome, look) = (self.machine.chrome(), self.machine.look());
-        let cut =
-            chrome.cuts_message(look, &frame) || (self.view.message_read_whole() && !chrome.shows_whole(look, &frame));
+        let read_whole = self.machine_unkept_why.is_none() && self.view.message_read_whole();
+        let cut = chrome.cuts_message(look, &frame) || (read_whole && !chrome.shows_whole(look, &frame));
         if cut {
             let req = crate::views::widgets::message_box(&title, &self.said);
             self.tell(req);
@@ -364,24 +374,68 @@ impl Shell {
         }
     }
 
-    /// What the view shown says in the status line, before the chrome
-    /// fits it to its room.
+    /// What the status line says, before the chrome fits it to its room:
+    /// what the view shown says, after why the machine just chosen could
+    /// not be kept, where it could not.
     pub fn message(&self) -> String {
-        self.view.message()
+        self.status_message()
+    }
+
+    /// See [`Shell::message`].
+    fn status_message(&self) -> String {
+        let view = self.view.message();
+        match &self.machine_unkept_why {
+            Some(why) if view.is_empty() => why.clone(),
+            Some(why) => format!("{why} {view}"),
+            None => view,
+        }
+    }
+
+    /// Whether the status line refuses the player's last key or click
+    /// (see [`View::message_is_refusal`]): not while it begins with news
+    /// of the shell's own.
+    fn message_is_refusal(&self) -> bool {
+        self.machine_unkept_why.is_none() && self.view.message_is_refusal()
     }
 
     pub fn machine(&self) -> &Machine {
         &self.machine
     }
 
-    /// Keeps the machine in use in the settings now (the one chosen on
-    /// the command line, say), and every machine, depth or skin switched
-    /// to as soon as it is switched to (see [`Shell::remember_machines`]),
-    /// so that the next run opens on it however this one ends (killed at
-    /// logout, say).
-    pub fn save_machine_switches(&mut self) -> Result<(), crate::core::FileError> {
+    /// Keeps every machine, depth or skin switched to in the settings as
+    /// soon as it is switched to (see [`Shell::remember_machines`]), so
+    /// that the next run opens on it however this one ends (killed at
+    /// logout, say); and the machine in use now where the player `chose`
+    /// it (on the command line). One not chosen is the one the settings
+    /// hold already, or the default: there is nothing to keep, and no
+    /// failure to keep it to tell of.
+    pub fn save_machine_switches(&mut self, chose: bool) {
         self.saves_machine = true;
-        self.remember_machines()
+        if chose {
+            self.keep_machine_chosen();
+            self.show_notice();
+        }
+    }
+
+    /// Keeps the machine the player chose in the settings; where it
+    /// cannot be, the status line says why (the box it is cut into says
+    /// it whole), and it is tried again as the window closes.
+    fn keep_machine_chosen(&mut self) {
+        match self.remember_machines() {
+            Ok(()) => self.machine_unkept = false,
+            Err(e) => {
+                self.machine_unkept = true;
+                self.machine_unkept_why = Some(machine_not_kept(&e));
+                self.dirty = true;
+            }
+        }
+    }
+
+    /// As the window closes: keeps the machine chosen whose save failed
+    /// (see [`Shell::keep_machine_chosen`]), if one did; nothing else is
+    /// written, so nothing is told of a choice nobody made.
+    pub fn keep_machine_left_unkept(&self) -> Result<(), crate::core::FileError> {
+        if self.machine_unkept { self.remember_machines() } else { Ok(()) }
     }
 
     /// Remembers the machine in use for next time, and the depth and skin
@@ -600,11 +654,11 @@ impl Shell {
         let menus = self.menus();
         let title = self.view.title();
         let fields = self.view.fields();
-        let message = self.view.message();
+        let message = self.status_message();
         let look = self.machine.look();
         let chrome = self.machine.chrome();
         let disabled: Vec<_> = chrome.button_commands().into_iter().filter(|c| !self.can(c)).collect();
-        let refusal = self.view.message_is_refusal();
+        let refusal = self.message_is_refusal();
         let frame =
             Frame { title: &title, menus: &menus, fields: &fields, message: &message, refusal, disabled: &disabled };
         chrome.draw_frame(s, look, &frame);
@@ -656,9 +710,20 @@ impl Shell {
 
     /// Handles one input event.
     pub fn input(&mut self, input: &Input) {
+        if matches!(input, Input::Key { .. } | Input::MouseDown { .. }) {
+            self.machine_news_read();
+        }
         self.handle(input);
         self.cancel_covered_press();
         self.show_notice();
+    }
+
+    /// The player is back at the keys: why the machine chosen could not
+    /// be kept has been read, and goes from the status line.
+    fn machine_news_read(&mut self) {
+        if self.machine_unkept_why.take().is_some() {
+            self.dirty = true;
+        }
     }
 
     /// Gives `input` to the view, minding the buttons pressed on it.
@@ -914,6 +979,7 @@ impl Shell {
     pub fn command(&mut self, cmd: &Command) {
         self.dirty = true;
         self.view.player_acted();
+        self.machine_news_read();
         self.run(cmd);
         // The view shown or the machine may have changed.
         self.fit_window();
@@ -954,7 +1020,7 @@ impl Shell {
         // Its message was measured before it was covered, and boxed then
         // if cut short: a box closed once stays closed. What it says anew
         // once it hears it shows again is news, boxed as ever.
-        self.said = self.view.message();
+        self.said = self.status_message();
         self.view.uncovered();
     }
 
@@ -1144,10 +1210,8 @@ impl Shell {
             }
             Err(e) => return self.tell(error_box(&e.0)),
         }
-        if self.saves_machine
-            && let Err(e) = self.remember_machines()
-        {
-            tell!("warning: {}", machine_not_kept(&e));
+        if self.saves_machine {
+            self.keep_machine_chosen();
         }
     }
 
@@ -1205,9 +1269,10 @@ fn focus_moved(focus: Option<usize>, count: usize, input: &Input) -> Option<usiz
     Some(crate::views::widgets::step_round(focus.unwrap_or(0), by, count))
 }
 
-/// The warning when the machine chosen could not be kept in the settings.
-pub fn machine_not_kept(e: &crate::core::FileError) -> String {
-    format!("the machine chosen could not be kept for next time: {e}")
+/// What the status line says when the machine chosen could not be kept
+/// in the settings: the file and why, as every file's trouble is said.
+fn machine_not_kept(e: &crate::core::FileError) -> String {
+    crate::core::sentence(&format!("The machine chosen could not be kept for next time: {e}"))
 }
 
 /// The one button of a requester that only tells something (no radio

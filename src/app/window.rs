@@ -107,7 +107,9 @@ enum Stop {
 /// Opens the window and runs until it is closed or the user quits.
 /// `scale` of None picks the largest whole factor at which the window fits
 /// the screen (see [`window_scale`]); one asked is a maximum there too.
-pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
+/// `machine_chosen`: whether the command line chose the machine the
+/// window opens on, which is then kept for next time.
+pub fn run(mut driver: Driver, scale: Option<u32>, machine_chosen: bool) -> Result<(), String> {
     // Only a real window makes sounds.
     crate::audio::enable();
     // Killed, the program ends as if its window were closed.
@@ -133,12 +135,10 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     };
     let mut window = open(frame_size(&driver), placement)?;
     drop(held);
-    // The machine the window opened on (chosen on the command line, say)
+    // The machine the window opened on, where the command line chose it,
     // and each one switched to is the one to open with next time, kept at
     // once: a window may end without a clean quit (killed at logout).
-    if let Err(e) = driver.save_machine_switches() {
-        tell!("warning: {}", crate::app::shell::machine_not_kept(&e));
-    }
+    driver.save_machine_switches(machine_chosen);
     loop {
         let stop = pump(&mut window, &mut driver, &end);
         let next = match stop {
@@ -159,7 +159,7 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     }
     // The machine in use is the one to open with next time (kept at each
     // switch already; kept again should a save then have failed).
-    if let Err(e) = driver.shell().remember_machines() {
+    if let Err(e) = driver.shell().keep_machine_left_unkept() {
         tell!("warning: {e}");
     }
     Ok(())

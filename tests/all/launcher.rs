@@ -551,7 +551,7 @@ fn a_machine_switched_to_in_a_window_is_kept_at_once() {
     headless.command(&Command::Machine(MachineId::AmigaPal));
     assert!(!settings.exists(), "a shot's switch is not the player's choice");
     let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::MacSe30), 1, data.path().into()));
-    d.save_machine_switches().unwrap();
+    d.save_machine_switches(true);
     assert_eq!(kept().id, Some(MachineId::MacSe30), "the machine the window opened on");
     d.command(&Command::Machine(MachineId::Yazzle));
     d.command(&Command::Skin("transcrippled".into()));
@@ -567,6 +567,41 @@ fn a_machine_switched_to_in_a_window_is_kept_at_once() {
     // Killed now (no clean quit, nothing dropped): the next run finds it.
     std::mem::forget(d);
     assert_eq!(kept().depth, Some(Depth::Colours16));
+}
+
+/// A machine switched to that the settings cannot keep (settings.ini
+/// marked read-only) is told in the window, the status line first, and
+/// in full in a box where the line cuts it, until the player's next key;
+/// the machine the window opened on, not chosen on the command line,
+/// is no choice to tell of, nor is it written at all.
+#[test]
+fn a_machine_switched_to_that_cannot_be_kept_is_told_in_the_window() {
+    let data = tempfile::tempdir().unwrap();
+    let settings = data.path().join("settings.ini");
+    std::fs::write(&settings, "[Machine]\nid=yazzle\n").unwrap();
+    let mut read_only = std::fs::metadata(&settings).unwrap().permissions();
+    read_only.set_readonly(true);
+    std::fs::set_permissions(&settings, read_only).unwrap();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::Yazzle), 1, data.path().into()));
+    d.command(&Command::Play("freecell".into()));
+    let before = d.shell().message();
+    d.save_machine_switches(false);
+    assert_eq!(d.shell().message(), before, "told of a machine nobody chose");
+    assert!(d.shell().requester().is_none(), "a box for a machine nobody chose");
+
+    d.command(&Command::Machine(MachineId::AmigaPal));
+    let why = format!(
+        "The machine chosen could not be kept for next time: {}: the settings could not be saved: \
+         the file is marked read-only.",
+        settings.display()
+    );
+    assert!(d.shell().message().starts_with(&why), "the status line says: {}", d.shell().message());
+    let boxed = d.shell().requester().expect("the status line cuts it, and no box says it whole");
+    assert_eq!(boxed.lines.join(" "), d.shell().message());
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), "[Machine]\nid=yazzle\n");
+    d.feed(&[key(Key::Enter)]);
+    assert!(d.shell().requester().is_none());
+    assert_eq!(d.shell().message(), before, "still said after the player's next key");
 }
 
 /// The title of what the shell shows: "Parlour" for the launcher, the
