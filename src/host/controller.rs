@@ -2081,10 +2081,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         fields
     }
 
-    /// The last thing said; while nothing is, and the journal cannot be
-    /// written, the reminder that the game is not being kept.
+    /// The last thing said; while the journal cannot be written, then the
+    /// reminder that the game is not being kept, in every game, whatever
+    /// was said before it (a move's news, the program's turn, that the
+    /// game was resumed): the player must not take the game for kept.
     fn message(&self) -> String {
-        if self.message.is_empty() && self.unsaved.is_some() { UNSAVED.into() } else { self.message.clone() }
+        match (&self.unsaved, self.message.as_str()) {
+            (None, said) => said.into(),
+            (Some(_), "") => UNSAVED.into(),
+            (Some(_), said) => format!("{} {UNSAVED}", sentence(said)),
+        }
     }
 
     fn message_read_whole(&self) -> bool {

@@ -197,6 +197,26 @@ fn a_journal_that_cannot_be_written_is_told_once_a_game() {
     assert!(view.take_notice().is_none());
 }
 
+/// A game resumed whose journal cannot be written (marked read-only)
+/// says so from the start, after the news that it was resumed, and
+/// still once that news has had its moment.
+#[test]
+fn a_game_resumed_with_a_read_only_journal_says_from_the_start_it_is_not_saved() {
+    let data = tempfile::tempdir().unwrap();
+    leave_under_way(3, data.path());
+    let journal = journal::journal_path(data.path(), "klondike");
+    let mut read_only = std::fs::metadata(&journal).unwrap().permissions();
+    read_only.set_readonly(true);
+    std::fs::set_permissions(&journal, read_only).unwrap();
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let mut view = open_as("klondike", data.path(), &how);
+    let told = view.take_notice().expect("no box told of the failed write").lines.join(" ");
+    assert!(told.ends_with("the file is marked read-only. Progress is not being saved."), "{told}");
+    assert_eq!(view.message(), "Game resumed. Progress is not being saved.");
+    view.player_acted();
+    assert_eq!(view.message(), "Progress is not being saved.");
+}
+
 fn machine() -> parlour::machines::Machine {
     use parlour::machines::{Machine, MachineChoice, MachineId};
     Machine::new(&MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }, MachineId::Yazzle).unwrap()

@@ -253,6 +253,23 @@ fn the_program_plays_tile_by_tile_and_back_up_steps_over_its_turn() {
     assert_eq!(view.session().cursor() + 1, steps);
 }
 
+/// Where the journal cannot be written, the status line keeps reminding
+/// the player after the program's turn and its news, as it does in every
+/// game after every move, not only while nothing else is said.
+#[test]
+fn the_programs_news_keeps_the_reminder_that_progress_is_not_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("journals"), "in the way").unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    assert!(view.take_notice().is_some(), "the failed save was not told");
+    click(&mut view, &mach, area, "gadget");
+    let_the_program_play(&mut view, &mach, area);
+    let said = view.message();
+    let reminder = "Progress is not being saved.";
+    assert!(said.len() > reminder.len() && said.ends_with(&format!(". {reminder}")), "{said}");
+}
+
 /// A tile dragged from the tray and let go on the table is put there, as
 /// two clicks would put it.
 #[test]
