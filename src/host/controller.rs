@@ -1713,9 +1713,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// whose preferences say which game was last played keeps them as it
     /// opens one, not only as it closes).
     pub fn keep_prefs(&mut self) {
-        if let Err(e) = prefs::write_for(&self.data_dir, self.family, &self.board.prefs(&self.session)) {
-            self.message = format!("The preferences could not be kept: {e}");
+        if let Err(e) = self.write_prefs() {
+            self.message = prefs_not_kept(&e);
         }
+    }
+
+    /// Keeps the board's preferences as the game opens (the board or
+    /// level to come back to). The player changed nothing: a failure is
+    /// told in a box, leaving the status line to say how the game was
+    /// resumed and whether it is being saved.
+    pub fn keep_prefs_as_opened(&mut self) {
+        if let Err(e) = self.write_prefs() {
+            self.notices.push_back(notice_box("Preferences", prefs_not_kept(&e)));
+        }
+    }
+
+    fn write_prefs(&self) -> Result<(), String> {
+        prefs::write_for(&self.data_dir, self.family, &self.board.prefs(&self.session))
     }
 
     /// What the game's menus call Undo: its own name where the game has
@@ -1936,6 +1950,12 @@ fn write_save<V: Variant>(session: &Session<V>, path: &Path) -> Result<(), Strin
         FileErrorKind::Io => format!("{} could not be written: {}.", path.display(), e.reason),
         _ => format!("{e}."),
     })
+}
+
+/// What is said when the preferences could not be written (`e`: the
+/// file and why).
+fn prefs_not_kept(e: &str) -> String {
+    format!("The preferences could not be kept: {e}")
 }
 
 /// The reminder, while the journal cannot be written, that the game is

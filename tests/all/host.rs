@@ -217,6 +217,42 @@ fn a_game_resumed_with_a_read_only_journal_says_from_the_start_it_is_not_saved()
     assert_eq!(view.message(), "Progress is not being saved.");
 }
 
+/// Peg Solitaire and Sokoban keep the board or level to come back to as
+/// they open: where it cannot be kept (prefs.ini marked read-only), a box
+/// says so, and the status line is left to say that the game was resumed
+/// and that it is not being saved (its journal marked read-only too).
+#[test]
+fn a_board_that_cannot_be_kept_as_it_opens_leaves_the_status_line_to_the_journal() {
+    use parlour::machines::{Button, Input, Key, Modifiers};
+    let m = machine();
+    let area = m.content();
+    let click = |x, y| [Input::MouseDown { x, y, button: Button::Left }, Input::MouseUp { x, y, button: Button::Left }];
+    let left = Input::Key { key: Key::Left, mods: Modifiers::default() };
+    let jump = [click(348, 178), click(348, 278)].concat();
+    for (id, moves) in [("pegs/english", jump), ("sokoban/parlour/1", vec![left])] {
+        let data = tempfile::tempdir().unwrap();
+        let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+        let game = parlour::host::find(id, &places).unwrap();
+        let mut view = parlour::host::open(&game, &places, &parlour::host::Opening::default());
+        for input in &moves {
+            view.input(input, &m, area);
+        }
+        view.close();
+        drop(view);
+        for file in [data.path().join("prefs.ini"), journal::journal_path(data.path(), &game.game_id)] {
+            let mut read_only = std::fs::metadata(&file).unwrap().permissions();
+            read_only.set_readonly(true);
+            std::fs::set_permissions(&file, read_only).unwrap();
+        }
+        let mut view = parlour::host::open(&game, &places, &parlour::host::Opening::default());
+        let boxes: Vec<String> = std::iter::from_fn(|| view.take_notice()).map(|r| r.title).collect();
+        assert!(boxes.iter().any(|title| title == "Preferences"), "{id}: {boxes:?}");
+        let said = view.message();
+        let resumed = said.contains("resumed") && !said.contains("preferences");
+        assert!(resumed && said.ends_with(". Progress is not being saved."), "{id}: {said}");
+    }
+}
+
 fn machine() -> parlour::machines::Machine {
     use parlour::machines::{Machine, MachineChoice, MachineId};
     Machine::new(&MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }, MachineId::Yazzle).unwrap()

@@ -315,7 +315,7 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
             let mut controller = Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how);
             // The level is the one to come back to, even if Parlour is
             // ended without closing it.
-            controller.keep_prefs();
+            controller.keep_prefs_as_opened();
             Box::new(controller)
         }
     }
