@@ -59,6 +59,9 @@ pub struct Launcher {
     /// Where the preferences the launcher sets for every game are kept
     /// (the launcher's own; choosers have none).
     data_dir: Option<PathBuf>,
+    /// The game the data folder keeps as the one to start at (see
+    /// [`Launcher::keep_selected`]), as read or last written.
+    kept_game: Option<String>,
     /// Whether every game deals only the deals the solver proves winnable.
     winnable_only: bool,
     /// The statistics, for the selected game's record under its picture
@@ -226,9 +229,12 @@ impl Launcher {
             l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
             l.scroll.set(ListScroll::at(first));
             l.reveal.set(false);
+            // The launcher closed before this one kept it.
+            l.kept_game = Some(id);
         } else if let Some(row) = last_played(&dir, &l.games) {
             // A new run starts at the game played last, brought into view.
             l.selected = row;
+            l.kept_game = l.games.get(row).map(|(id, _)| id.clone());
         }
         l.keeping_choices_in(dir).telling_left_out(listing.left_out.to_vec(), Kind::GameType)
     }
@@ -316,6 +322,7 @@ impl Launcher {
             typed: TypeSelect::default(),
             preview: RefCell::new(None),
             data_dir: None,
+            kept_game: None,
             winnable_only: false,
             records: None,
             progress: Vec::new(),
@@ -529,13 +536,25 @@ impl Launcher {
         if !self.read_again() {
             return Response::Redraw;
         }
-        let Some((id, _)) = self.games.get(self.selected) else { return Response::Unchanged };
-        if let Some(dir) = &self.data_dir
-            && let Err(e) = prefs::write(dir, LAUNCHER_PREFS, &[("game", id.clone())])
-        {
-            tell!("warning: the game played last could not be kept: {e}");
+        let Some((id, _)) = self.games.get(self.selected).cloned() else { return Response::Unchanged };
+        self.keep_selected();
+        Response::Command(Command::Play(id))
+    }
+
+    /// Keeps the game selected in the data folder (the launcher's own
+    /// list), for the next run of the launcher to start at: the game
+    /// played from it, or the one it was left on, the game just played
+    /// when it was opened from one. Written only where it changed, so a
+    /// folder that cannot be written is told of once.
+    fn keep_selected(&mut self) {
+        let (Some(dir), Some((id, _))) = (&self.data_dir, self.games.get(self.selected)) else { return };
+        if self.kept_game.as_ref() == Some(id) {
+            return;
         }
-        Response::Command(Command::Play(id.clone()))
+        if let Err(e) = prefs::write(dir, LAUNCHER_PREFS, &[("game", id.clone())]) {
+            tell!("warning: the game selected could not be kept for the next start: {e}");
+        }
+        self.kept_game = Some(id.clone());
     }
 
     /// The launcher's own list (not a chooser's) read again from the
@@ -844,6 +863,10 @@ impl Launcher {
 impl View for Launcher {
     fn is_launcher(&self) -> bool {
         true
+    }
+
+    fn close(&mut self) {
+        self.keep_selected();
     }
 
     fn title(&self) -> String {

@@ -261,6 +261,21 @@ fn the_launcher_comes_back_with_its_selection_and_scroll_position() {
     assert_ne!(chosen(&mut fresh), parlour::app::catalog::games()[0].id);
 }
 
+/// The launcher opened from a game shows that game selected; closed
+/// without playing, it keeps it for the next run to start at, as it keeps
+/// a game played from it.
+#[test]
+fn the_launcher_closed_keeps_the_game_it_was_left_on_for_the_next_run() {
+    let data = tempfile::tempdir().unwrap();
+    parlour::host::prefs::write(data.path(), "launcher", &[("game", "freecell".to_string())]).unwrap();
+    let mut from_game = Launcher::in_data_dir(data.path().to_path_buf()).selecting("golf");
+    from_game.close();
+    // A new run: a thread of its own, which remembers no launcher.
+    let dir = data.path().to_path_buf();
+    let next = std::thread::spawn(move || chosen(&mut Launcher::in_data_dir(dir))).join().unwrap();
+    assert_eq!(next, "golf");
+}
+
 /// The launcher on the smallest screens and YaZZle's, with twenty game
 /// types: scrolled to the end, the last selected and its game.bmp beside
 /// the list.
