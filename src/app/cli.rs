@@ -1473,7 +1473,7 @@ const LINTERS: &[Linter] = &[
     Linter { what: "a help file (.guide, .imaj or .html)", accepts: crate::help::accepts, check: crate::help::lint },
     Linter { what: "a help `parlour help --html` built", accepts: is_built_help, check: lint_built_help },
     Linter { what: "a boards folder's folder of level sets (sokoban)", accepts: is_level_set_folder, check: lint_each },
-    Linter { what: "a folder of any of these (game-types, boards)", accepts: holds_checkable, check: lint_each },
+    Linter { what: "a folder of any of these (game-types, boards)", accepts: is_folder_of_these, check: lint_each },
 ];
 
 /// A game of the CardGames panel or The Chance by its folder: its game.ini
@@ -1546,6 +1546,30 @@ fn checkable(dir: &Path) -> Vec<PathBuf> {
 
 fn holds_checkable(path: &Path) -> bool {
     path.is_dir() && !checkable(path).is_empty()
+}
+
+/// A folder lint checks entry by entry: one holding what it checks, or a
+/// folder of game types or boards with nothing in it yet, which is no
+/// mistake (a refused `new-type` made the data folder's game-types, and
+/// a player may make ./game-types before the first game type in it).
+fn is_folder_of_these(path: &Path) -> bool {
+    holds_checkable(path) || holds_nothing_to_check(path)
+}
+
+/// Whether `path` is a folder of a kind lint knows (game-types, boards
+/// or a boards folder's sokoban, by name or as a folder searched for
+/// them) holding nothing it checks, but such folders as empty (a boards
+/// folder whose sokoban folder is empty).
+fn holds_nothing_to_check(path: &Path) -> bool {
+    use super::data_dirs::{board_dirs, game_type_dirs};
+    if !path.is_dir() {
+        return false;
+    }
+    let named = |name: &str| path.file_name().is_some_and(|n| n.eq_ignore_ascii_case(name));
+    let same = |dir: &PathBuf| dir.canonicalize().ok() == path.canonicalize().ok();
+    let known = ["game-types", "boards", crate::games::sokoban::library::FOLDER].into_iter().any(named)
+        || [game_type_dirs(), board_dirs()].concat().iter().any(same);
+    known && checkable(path).iter().all(|entry| holds_nothing_to_check(entry))
 }
 
 /// Each game type, board, level set or help file directly in a folder.
@@ -1930,6 +1954,7 @@ fn passed(target: &Path, path: &Path, warnings: usize) -> String {
     let shown = shown.display().to_string();
     let shown = escape_controls(&shown);
     let verdict = match warnings {
+        0 if holds_nothing_to_check(path) => format!("{shown}: holds nothing to check"),
         0 => format!("{shown}: no problems found"),
         n => format!("{shown}: no errors ({})", crate::core::plural(n as u64, "warning", "warnings")),
     };

@@ -143,6 +143,39 @@ fn lint_alone_checks_every_folder_games_are_read_from() {
     assert!(!said.contains("FreeCell/game.html"), "a card game needs no page: {said}");
 }
 
+/// An empty folder of game types or boards (the data folder's, made
+/// before its first game type; one in the current folder) holds nothing
+/// to check and is said to: lint passes it, alone or named, rather than
+/// failing as on a folder it does not know.
+#[test]
+fn lint_passes_an_empty_folder_of_game_types_or_boards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    // The data folder's boards holds an empty sokoban folder: nothing either.
+    for folder in ["data/game-types", "data/boards/sokoban", "game-types", "boards"] {
+        std::fs::create_dir_all(tmp.path().join(folder)).unwrap();
+    }
+    let lint = |args: &[&str]| {
+        let out = super::support::parlour()
+            .env("PARLOUR_DATA_DIR", &data)
+            .current_dir(tmp.path())
+            .arg("lint")
+            .args(args)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{args:?}: {said}{}", String::from_utf8_lossy(&out.stderr));
+        said
+    };
+    let said = lint(&[]);
+    let data = data.display();
+    for folder in ["game-types".to_string(), "boards".into(), format!("{data}/game-types"), format!("{data}/boards")] {
+        assert!(said.lines().any(|l| l == format!("{folder}: holds nothing to check")), "{folder}: {said}");
+    }
+    assert_eq!(lint(&["game-types"]), "game-types: holds nothing to check\n");
+    assert_eq!(lint(&["boards"]), "boards: holds nothing to check\n");
+}
+
 /// lint alone names the built-in data it checks by its place among the
 /// built-in data, never by the folder it is unpacked in.
 #[test]
