@@ -70,9 +70,8 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
         return Err(format!("{} is there already: choose another name, or remove it first", dest.display()));
     }
     check_id_free(name, game_types)?;
-    // Like a picture's folder: one folder named is made, never a whole
-    // path a slip of the keyboard named.
-    crate::core::files::make_output_folder(game_types)?;
+    // Only now, every check passed: a refusal leaves nothing made.
+    make_folder(game_types)?;
     // Made whole in a folder beside it, then renamed: a copy cut short is
     // never found as a game type.
     let partial = game_types.join(format!(".{name}.partial"));
@@ -130,15 +129,16 @@ fn named_as_given(folder: &Path, source: &Path, name: &str) -> Result<(), String
     ))
 }
 
+/// What to do where the data folder cannot take a new game type.
+const ELSEWHERE: &str = "give --into DIR to make it in another folder, or set PARLOUR_DATA_DIR to one you may write in";
+
 /// Where a new game type goes: `into`, or where no folder is named the
-/// data folder's game-types, which every run of Parlour reads (made, with
-/// the data folder, where there is none yet).
+/// data folder's game-types, which every run of Parlour reads. Nothing is
+/// made here: [`copy`] makes the folder once the copy is sure to go ahead.
 pub fn folder(into: Option<PathBuf>) -> Result<PathBuf, String> {
     if let Some(into) = into {
         return Ok(into);
     }
-    const ELSEWHERE: &str =
-        "give --into DIR to make it in another folder, or set PARLOUR_DATA_DIR to one you may write in";
     // The folder standing in for an unusable data folder is removed as
     // the command ends, and a game type made there with it.
     if let Some(unusable) = settings::data_dir_unusable() {
@@ -147,11 +147,25 @@ pub fn folder(into: Option<PathBuf>) -> Result<PathBuf, String> {
             unusable.display()
         ));
     }
-    let folder = settings::data_dir().join("game-types");
-    std::fs::create_dir_all(&folder).map_err(|e| {
-        format!("{}: cannot be made: {}: {ELSEWHERE}", folder.display(), crate::core::files::write_failure(&e))
-    })?;
-    Ok(folder)
+    Ok(data_game_types())
+}
+
+/// The data folder's game-types.
+fn data_game_types() -> PathBuf {
+    settings::data_dir().join("game-types")
+}
+
+/// Makes `game_types` where it is not there yet: the data folder's with
+/// the data folder where there is none yet; a folder `--into` named as a
+/// picture's folder is made, only the last folder, never a whole path a
+/// slip of the keyboard named.
+fn make_folder(game_types: &Path) -> Result<(), String> {
+    if game_types != data_game_types() {
+        return crate::core::files::make_output_folder(game_types);
+    }
+    std::fs::create_dir_all(game_types).map_err(|e| {
+        format!("{}: cannot be made: {}: {ELSEWHERE}", game_types.display(), crate::core::files::write_failure(&e))
+    })
 }
 
 /// The characters Windows keeps out of a file's name: a game type is a

@@ -1378,6 +1378,26 @@ fn new_type_suggests_a_free_name_after_the_game_copied() {
     assert!(stderr(&out).trim_end().ends_with("give a name such as \"My Pyramid 2\""), "{}", stderr(&out));
 }
 
+/// A refused `new-type` changes nothing on disk: a game that is none, a
+/// name that cannot be a folder's, a name taken all leave the data folder
+/// without a game-types folder, where each once left one, empty.
+#[test]
+fn a_refused_new_type_makes_no_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    for args in [["nosuch", "Foo"], ["golf", "a:b"], ["golf", "CON"], ["golf", "Golf"]] {
+        let out = parlour()
+            .env("PARLOUR_DATA_DIR", &data)
+            .current_dir(dir.path())
+            .arg("new-type")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(!data.join("game-types").exists(), "{args:?}: a game-types folder was made");
+    }
+}
+
 /// `new-type` refuses, before it makes anything, a NAME its game.ini
 /// would not read back whole from `Name=NAME` (a `;` comment, quotes
 /// around it), saying what it would read, and one too long for a folder,
