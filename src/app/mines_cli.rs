@@ -50,7 +50,8 @@ pub fn run(command: &MinesCommand) -> Result<String, String> {
 
 /// `X,Y` within the field, as a square number.
 fn parse_first(text: &str, grid: Grid) -> Result<usize, String> {
-    let bad = || format!("--first {text:?}: write the column and row from 0, e.g. --first 4,7");
+    let bad =
+        || format!("--first {}: write the column and row from 0, e.g. --first 4,7", crate::core::escape_controls(text));
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     // A whole number, negative or too big for the field: `None`.
     let coordinate = |part: &str| {
@@ -100,6 +101,8 @@ mod tests {
         assert!(deal(9, 9, 10, "0,-3", false).unwrap_err().contains("Y must be from 0 to 8"));
         assert!(deal(9, 9, 10, "99999999999999999999,0", false).unwrap_err().contains("X must be from 0 to 8"));
         assert!(deal(9, 9, 10, "-,0", false).unwrap_err().contains("write the column and row"));
+        // Quoted back as typed, not with Rust's escapes.
+        assert!(deal(9, 9, 10, "4\"7", false).unwrap_err().starts_with("--first 4\"7: write"));
         assert!(deal(9, 9, 40, "0,0", true).unwrap_err().contains("too dense"));
     }
 }

@@ -123,7 +123,7 @@ fn named_as_given(folder: &Path, source: &Path, name: &str) -> Result<(), String
     }
     let ini = crate::core::files::in_any_case(source, "game.ini");
     Err(format!(
-        "{}: [General] Name could not be set to {name:?} (it would read as {:?}): save that game.ini as UTF-8 and copy it again",
+        "{}: [General] Name could not be set to \"{name}\" (it would read as \"{}\"): save that game.ini as UTF-8 and copy it again",
         ini.display(),
         read.unwrap_or_default()
     ))
@@ -196,19 +196,22 @@ fn read_back(name: &str) -> String {
 /// [General] Name: a line `Name=NAME` that reads back as NAME.
 fn check_name(name: &str) -> Result<(), String> {
     // A name of hundreds of letters is shown by its first words.
-    let shown = crate::core::shortened(name, 43);
-    let refuse = |why: &str| Err(format!("{shown:?} cannot name a game type's folder: {why}"));
+    // The player's own text, not Rust's escapes of it: a control
+    // character alone is shown escaped, as no terminal should get it.
+    let shortened = crate::core::shortened(name, 43);
+    let shown = crate::core::escape_controls(&shortened);
+    let refuse = |why: &str| Err(format!("\"{shown}\" cannot name a game type's folder: {why}"));
     if name.is_empty() || name.trim() != name || name.starts_with('.') || name.ends_with('.') {
         return refuse("it may not be empty, begin with a dot or a space, or end with one");
     }
     if let Some(c) = name.chars().find(|&c| c == '/' || c == '\\') {
-        return refuse(&format!("{c:?} would make it a path of folders, not one name"));
+        return refuse(&format!("'{c}' would make it a path of folders, not one name"));
     }
     if name.chars().any(char::is_control) {
         return refuse("it holds a control character");
     }
     if let Some(c) = name.chars().find(|c| NOT_ON_WINDOWS.contains(c)) {
-        return refuse(&format!("Windows, where YaZZle shares game types, allows no {c:?} in a folder's name"));
+        return refuse(&format!("Windows, where YaZZle shares game types, allows no '{c}' in a folder's name"));
     }
     let stem = name.split('.').next().unwrap_or(name).trim_end().to_ascii_uppercase();
     let device = WINDOWS_DEVICES.contains(&stem.as_str())
@@ -228,7 +231,7 @@ fn check_name(name: &str) -> Result<(), String> {
     let read = read_back(name);
     if read != name {
         return refuse(&format!(
-            "game.ini would read its line `Name={name}` as {read:?} (a `;` that begins a value or follows a space begins a comment, and quotes around a whole value are taken off)"
+            "game.ini would read its line `Name={name}` as \"{read}\" (a `;` that begins a value or follows a space begins a comment, and quotes around a whole value are taken off)"
         ));
     }
     Ok(())
@@ -779,6 +782,18 @@ mod tests {
         for name in ["game.bmp.bak.", "game.bmp.bak.x", "game.bmp.bak1", "alpha.bmp", "notes.bak", "game.ini"] {
             assert!(!left_out_at_top(std::ffi::OsStr::new(name)), "{name}");
         }
+    }
+
+    /// A name refused is quoted as the player typed it, not with Rust's
+    /// escapes (`\"`, `\\`), and so is the character that refuses it.
+    #[test]
+    fn a_name_refused_is_quoted_as_typed() {
+        let said = check_name(r#"My "Golf" \ Test"#).unwrap_err();
+        assert!(said.starts_with(r#""My "Golf" \ Test" cannot name a game type's folder: '\' would make"#), "{said}");
+        let said = check_name("bell\u{7}").unwrap_err();
+        assert!(said.starts_with("\"bell\\x07\" cannot name"), "a control character is escaped: {said}");
+        let said = check_name("a:b").unwrap_err();
+        assert!(said.contains("allows no ':' in"), "{said}");
     }
 
     #[test]

@@ -181,7 +181,10 @@ const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
 /// Reads `--seconds`: a number of seconds from 0 (no limit) to a year.
 pub fn seconds_limit(text: &str) -> Result<f64, String> {
-    let seconds: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{}\" is not a number of seconds", crate::core::escape_controls(text)))?;
     if (0.0..=MAX_SECONDS).contains(&seconds) {
         Ok(seconds)
     } else {
@@ -191,7 +194,8 @@ pub fn seconds_limit(text: &str) -> Result<f64, String> {
 
 /// Reads `--mode`: easy or hard, in any case.
 pub fn mode_named(text: &str) -> Result<Mode, String> {
-    Mode::parse(text.trim()).ok_or_else(|| format!("{text:?} is not a mode: use easy or hard"))
+    Mode::parse(text.trim())
+        .ok_or_else(|| format!("\"{}\" is not a mode: use easy or hard", crate::core::escape_controls(text)))
 }
 
 /// The most `--memory` may say: a terabyte.
@@ -491,4 +495,17 @@ fn json(game: &str, options: &str, seed: u64, report: &Report, seconds: f64) -> 
         report.nodes,
         report.peak_bytes as f64 / f64::from(1 << 20),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value refused is quoted as the player typed it, not with Rust's
+    /// escapes of its quotes and backslashes.
+    #[test]
+    fn a_value_refused_is_quoted_as_typed() {
+        assert_eq!(seconds_limit(r#"1"\"#).unwrap_err(), r#""1"\" is not a number of seconds"#);
+        assert_eq!(mode_named(r#"ha"rd"#).err().unwrap(), r#""ha"rd" is not a mode: use easy or hard"#);
+    }
 }
