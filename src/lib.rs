@@ -5,18 +5,46 @@
 
 // Parlour's own words to the terminal go through these, never `println!`
 // or `eprintln!`, which panic on a closed pipe (`parlour deal | head`,
-// `parlour help --html DIR 2>&1 | head -1`) or a full disk: what cannot
-// be shown is let go.
+// `parlour help --html DIR 2>&1 | head -1`) or a full disk. A closed pipe
+// is let go quietly (its reader took all it wanted); any other failure
+// to write standard output is noted, for the command to fail with as it
+// ends (see [`stdout_failure`]), as coreutils do: `parlour list >
+// /dev/full` must not pass for a list written.
 
-/// Writes with `$how` (`write`, `writeln`) to `std::io::$stream()`,
-/// letting a failed write go: the one body of the four below.
+/// Writes with `$how` (`write`, `writeln`) to `std::io::$stream()`, a
+/// failure on standard output noted: the one body of the four below.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __print_to {
-    ($stream:ident, $how:ident, $($arg:tt)*) => {{
+    (stdout, $how:ident, $($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = $how!(std::io::$stream().lock(), $($arg)*);
+        $crate::note_stdout($how!(std::io::stdout().lock(), $($arg)*));
     }};
+    (stderr, $how:ident, $($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = $how!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// Why standard output could not be written, the first time it could not.
+static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Notes how a write to standard output went: a failure other than a
+/// closed pipe is kept for [`stdout_failure`].
+pub fn note_stdout(written: std::io::Result<()>) {
+    if let Err(e) = written
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        let _ = STDOUT_FAILED.set(crate::core::files::write_failure(&e));
+    }
+}
+
+/// Flushes standard output and says why it could not be written, if a
+/// write to it failed (a closed pipe aside).
+pub fn stdout_failure() -> Option<String> {
+    use std::io::Write as _;
+    note_stdout(std::io::stdout().lock().flush());
+    STDOUT_FAILED.get().cloned()
 }
 
 /// Prints to standard output, ignoring a closed pipe.

@@ -562,7 +562,11 @@ where
             // EX_USAGE (sysexits.h): never one of a command's own answers
             // (`solve --quiet` and `sokoban check` give 1 and 2 a meaning).
             let code = if e.use_stderr() { USAGE_ERROR } else { 0 };
-            let _ = e.print();
+            // `--help` and `--version` go to standard output.
+            let printed = e.print();
+            if !e.use_stderr() {
+                crate::note_stdout(printed);
+            }
             Failure { message: String::new(), code }
         })?;
     if let Some(dir) = cli.assets {

@@ -279,11 +279,10 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         solve(&variant.deal(seed), &limits)
     };
     let seconds = started.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
     if args.json {
-        let _ = writeln!(out, "{}", json(variant.id(), &options, seed, &report, seconds));
+        say!("{}", json(variant.id(), &options, seed, &report, seconds));
     } else if !args.quiet {
-        let _ = write!(out, "{}", text(&report));
+        say_raw!("{}", text(&report));
         // Lost without a search: the reason is the game type's, not the deal's.
         if matches!(report.verdict, Verdict::Lost) && variant.deal(seed).foundations_too_small() {
             tell!("The foundations hold fewer cards than the pack, so no deal can be won (parlour lint says more).");
@@ -399,13 +398,11 @@ fn solve_board(args: &SolveArgs, board: Board) -> Result<(), Failure> {
         (None, true) => "lost",
         (None, false) => "undecided",
     };
-    let mut out = std::io::stdout().lock();
     if args.json {
         let moves = answer.jumps.iter().flatten().map(|j| quoted(j)).collect::<Vec<_>>().join(",");
         // As a deal's: a board's search has one limit, its positions.
         let limit = if answer.decided { "null".into() } else { quoted(Limit::Nodes.name()) };
-        let _ = writeln!(
-            out,
+        say!(
             "{{\"game\":{},\"result\":\"{result}\",\"limit\":{limit},\"moves\":[{moves}],\"nodes\":{},\"seconds\":{:.3}}}",
             quoted(&args.game),
             answer.positions,
@@ -414,10 +411,10 @@ fn solve_board(args: &SolveArgs, board: Board) -> Result<(), Failure> {
     } else if !args.quiet && answer.decided {
         match &answer.jumps {
             Some(jumps) => {
-                let _ = writeln!(out, "solvable in {}", plural(jumps.len() as u64, "jump", "jumps"));
-                jumps.iter().for_each(|j| drop(writeln!(out, "{j}")));
+                say!("solvable in {}", plural(jumps.len() as u64, "jump", "jumps"));
+                jumps.iter().for_each(|j| say!("{j}"));
             }
-            None => drop(writeln!(out, "unsolvable")),
+            None => say!("unsolvable"),
         }
         tell!("{}", positions_searched(answer.positions));
     }

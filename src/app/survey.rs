@@ -118,9 +118,8 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let mut rows = solve_all(&played.variant, args.from, deals, jobs, &limits);
     rows.sort_by_key(|r| r.deal);
     write_csv(&csv, &rows).map_err(cannot_write)?;
-    let mut out = std::io::stdout().lock();
-    let _ = write!(out, "{}", summary(&played, args, &rows, started.elapsed(), jobs));
-    let _ = writeln!(out, "csv: {}", csv.display());
+    say_raw!("{}", summary(&played, args, &rows, started.elapsed(), jobs));
+    say!("csv: {}", csv.display());
     if interrupted.asked() {
         return Err(Failure {
             message: format!(

@@ -53,10 +53,7 @@ fn run_log(seed: Option<u64>, inputs: &Path, keep: Option<&Path>) -> Result<(), 
     ] {
         out.push_str(&format!("{name}: {value}\n"));
     }
-    {
-        use std::io::Write as _;
-        let _ = std::io::stdout().lock().write_all(out.as_bytes());
-    }
+    say_raw!("{out}");
     if let Some(path) = keep {
         save::save(&session, path)
             .map_err(|e| fail(format!("{}: cannot be written ({})", path.display(), e.reason)))?;

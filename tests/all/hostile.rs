@@ -1398,6 +1398,37 @@ fn a_refused_new_type_makes_no_folder() {
     }
 }
 
+/// Output that cannot be written (a full disk) fails the command, said
+/// on standard error, as coreutils do, where it passed with exit 0 and
+/// nothing said; a closed pipe (`| head -1`) is let go quietly.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_fails_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], out: std::process::Stdio| {
+        parlour().env("PARLOUR_DATA_DIR", dir.path()).args(args).stdout(out).output().unwrap()
+    };
+    for args in
+        [&["list"][..], &["deal", "klondike"], &["stats", "klondike"], &["solve", "freecell", "--ms", "1", "--json"]]
+    {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = run(args, full.into());
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        let told = "parlour: standard output cannot be written: the disk is full\n";
+        assert!(stderr(&out).ends_with(told), "{args:?}: {}", stderr(&out));
+    }
+    let mut child = parlour()
+        .env("PARLOUR_DATA_DIR", dir.path())
+        .arg("list")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "a closed pipe: {}", stderr(&out));
+}
+
 /// `new-type` refuses, before it makes anything, a NAME its game.ini
 /// would not read back whole from `Name=NAME` (a `;` comment, quotes
 /// around it), saying what it would read, and one too long for a folder,
