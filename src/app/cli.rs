@@ -1566,7 +1566,9 @@ fn is_folder_of_these(path: &Path) -> bool {
 /// folder whose sokoban folder is empty).
 fn holds_nothing_to_check(path: &Path) -> bool {
     use super::data_dirs::{board_dirs, game_type_dirs};
-    if !path.is_dir() {
+    // A folder that cannot be read may hold anything: it is told of as
+    // one that cannot be read, not as empty.
+    if std::fs::read_dir(path).is_err() {
         return false;
     }
     let named = |name: &str| path.file_name().is_some_and(|n| n.eq_ignore_ascii_case(name));
