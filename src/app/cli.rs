@@ -503,14 +503,7 @@ impl PictureFile {
     /// a picture's is a usage error.
     fn of(path: &Path) -> Result<PictureFile, Failure> {
         let stream = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
-        if path.is_dir() {
-            // Told as such, not as a name without .png.
-            return Err(fail(files::unwritable(path, &std::io::ErrorKind::IsADirectory.into())));
-        }
-        let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        if !folder.is_dir() {
-            return Err(fail(files::unwritable(path, &std::io::ErrorKind::NotFound.into())));
-        }
+        files::check_can_make(path).map_err(fail)?;
         match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
             Some("png") => Ok(PictureFile::Png),
             Some("bmp") => Ok(PictureFile::Bmp),

@@ -40,6 +40,10 @@ pub fn run(command: TetrisCommand) -> Result<(), Failure> {
 }
 
 fn run_log(seed: Option<u64>, inputs: &Path, keep: Option<&Path>) -> Result<(), Failure> {
+    // Told before the game is played and its figures printed.
+    if let Some(path) = keep {
+        crate::core::files::check_can_make(path).map_err(fail)?;
+    }
     let session = session_of(seed, inputs)?;
     let g = session.state();
     let game = if g.status() == Status::Lost { "over (topped out)" } else { "running" };

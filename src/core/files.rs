@@ -1149,6 +1149,22 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
     fs::OpenOptions::new().append(true).create(true).open(path).map(drop).map_err(|e| unwritable(path, &e))
 }
 
+/// Whether the output file `path` named by the player could be made,
+/// found out before the work that makes it, making nothing: a folder in
+/// its place, or no folder to make it in, is told of as the writing
+/// would tell it.
+pub fn check_can_make(path: &Path) -> Result<(), String> {
+    if path.is_dir() {
+        // Told as such, not as a name without .png.
+        return Err(unwritable(path, &io::ErrorKind::IsADirectory.into()));
+    }
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Err(unwritable(path, &io::ErrorKind::NotFound.into()));
+    }
+    Ok(())
+}
+
 /// Makes the output folder `dir` named by the player (help's pages, a
 /// folder of pictures) unless it is there. Only the last folder is made:
 /// a mistyped path is told of, not made in full.

@@ -141,10 +141,17 @@ fn a_seed_against_the_file_s_own_is_told_of_and_the_end_is_said() {
     let (ok, out, err) = run(&["--seed", "3"], &file);
     assert!(ok, "{err}");
     assert!(out.ends_with("game: over (topped out)\n"), "{out}");
+    // A save that cannot be made is told before the game is played, with
+    // no figures printed, as a picture's or a CSV's is.
     let nowhere = dir.path().join("no/such/dir/x.save");
-    let (ok, _, err) = run(&["--seed", "3", "--save", &nowhere.to_string_lossy()], &file);
-    assert!(!ok);
-    assert!(err.contains(&format!("{}: cannot be written (no such folder)", nowhere.display())), "{err}");
+    let (ok, out, err) = run(&["--seed", "3", "--save", &nowhere.to_string_lossy()], &file);
+    assert!(!ok && out.is_empty(), "{out}");
+    let missing = dir.path().join("no/such/dir");
+    let told = format!("{}: cannot be written: the folder {} does not exist", nowhere.display(), missing.display());
+    assert!(err.contains(&told), "{err}");
+    let (ok, out, err) = run(&["--seed", "3", "--save", &dir.path().to_string_lossy()], &file);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(err.contains("cannot be written: it is a folder: give a file name"), "{err}");
 }
 
 #[test]
