@@ -564,9 +564,12 @@ where
         })?;
     if let Some(dir) = cli.assets {
         if !dir.is_dir() {
+            // Named as what it is, as a file where a folder belongs is
+            // elsewhere, not as missing.
+            let what = if dir.exists() { "it is a file, not a folder" } else { "no such folder" };
             // A usage error: exit 1 would read as `solve`'s "proved lost".
             return Err(usage(format!(
-                "--assets {}: no such folder (it takes the folder to read fonts, skins and art from)",
+                "--assets {}: {what} (it takes the folder to read fonts, skins and art from)",
                 dir.display()
             )));
         }

@@ -913,6 +913,21 @@ fn a_broken_card_picture_under_assets_falls_back_to_the_built_in_art() {
     assert_eq!(std::fs::read(&png).unwrap(), std::fs::read(&plain).unwrap(), "not drawn with the built-in cards");
 }
 
+/// `--assets` naming a file is told it is a file, not a folder, where it
+/// was told "no such folder"; one naming nothing is still told that.
+#[test]
+fn assets_naming_a_file_is_told_it_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "").unwrap();
+    for (path, said) in [(file, "it is a file, not a folder"), (dir.path().join("none"), "no such folder")] {
+        let out = run(&["--assets", &path.to_string_lossy(), "list"]);
+        assert_eq!(out.status.code(), Some(64), "{}", stderr(&out));
+        let told = format!("parlour: --assets {}: {said} (it takes the folder", path.display());
+        assert!(stderr(&out).starts_with(&told), "{}", stderr(&out));
+    }
+}
+
 /// A player's broken copy of a built-in skin under --assets (Plastique,
 /// the YaZZle window's default) leaves the built-in skin, said on
 /// standard error with the file where it is, rather than no window at
