@@ -49,10 +49,16 @@ impl Palette {
     /// The index of the entry closest to `colour` (ties go to the lowest
     /// index, so the result never depends on anything but the table).
     pub fn nearest(&self, colour: Rgb) -> u32 {
+        self.nearest_to([colour.r, colour.g, colour.b].map(i32::from))
+    }
+
+    /// [`Palette::nearest`] for a colour whose channels may lie beyond
+    /// 0..=255 (one a dither carried its error to).
+    pub fn nearest_to(&self, colour: [i32; 3]) -> u32 {
         let mut best = 0;
         let mut best_d = u32::MAX;
         for (i, &e) in self.entries.iter().enumerate() {
-            let d = e.distance2(colour);
+            let d = e.distance2_to(colour);
             if d < best_d {
                 best = i;
                 best_d = d;

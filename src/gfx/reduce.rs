@@ -241,7 +241,7 @@ pub fn draw_dithered_where(
             let v = if [r, g, b].iter().all(|v| (0..=255).contains(v)) {
                 s.value_for(Rgb::new(r as u8, g as u8, b as u8))
             } else {
-                nearest_beyond(s, bits, [r, g, b])
+                s.palette().nearest_to([r, g, b])
             };
             s.put(x + col, y + row, v);
             let got = s.colour_of(v);
@@ -257,13 +257,6 @@ pub fn draw_dithered_where(
             }
         }
     }
-}
-
-/// The entry of `s`'s palette (of its `bits`) nearest a colour beyond
-/// 0..=255, which the surface's own lookup cannot be asked for.
-fn nearest_beyond(s: &Surface, bits: u8, colour: [i32; 3]) -> u32 {
-    let entries = s.palette().entries().iter().take(1 << bits);
-    entries.enumerate().min_by_key(|(_, e)| e.distance2_to(colour)).map_or(0, |(i, _)| i as u32)
 }
 
 #[cfg(test)]
