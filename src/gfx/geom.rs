@@ -44,6 +44,18 @@ impl Rect {
         Rect::from_edges(x0, y0, x1.max(x0), y1.max(y0))
     }
 
+    /// The smallest rectangle holding both (the other one where this is empty).
+    pub fn union(&self, other: &Rect) -> Rect {
+        if self.is_empty() {
+            return *other;
+        }
+        if other.is_empty() {
+            return *self;
+        }
+        let (x0, y0) = (self.x.min(other.x), self.y.min(other.y));
+        Rect::from_edges(x0, y0, self.right().max(other.right()), self.bottom().max(other.bottom()))
+    }
+
     /// Shrinks by `dx` on the left and right and `dy` at the top and bottom.
     pub const fn inset(&self, dx: i32, dy: i32) -> Rect {
         Rect::new(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
@@ -68,6 +80,14 @@ mod tests {
         let a = Rect::new(0, 0, 10, 10);
         assert!(a.intersect(&Rect::new(20, 20, 5, 5)).is_empty());
         assert_eq!(a.intersect(&Rect::new(5, -5, 10, 10)), Rect::new(5, 0, 5, 5));
+    }
+
+    #[test]
+    fn union_spans_both_and_ignores_an_empty_one() {
+        let a = Rect::new(0, 0, 10, 10);
+        assert_eq!(a.union(&Rect::new(20, 5, 5, 20)), Rect::new(0, 0, 25, 25));
+        assert_eq!(a.union(&Rect::new(50, 50, 0, 3)), a);
+        assert_eq!(Rect::default().union(&a), a);
     }
 
     #[test]

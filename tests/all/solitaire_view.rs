@@ -967,6 +967,42 @@ fn aces_up_discards_with_one_click_and_a_double_click_plays_once() {
     assert_eq!(view.session().move_count(), before + 1, "the second click of a double-click plays nothing");
 }
 
+/// A card let go over the upper cards of a column, clear of its top
+/// card, goes on that column as on Windows: before, only the top card's
+/// rectangle counted, and the card went back without a word.
+#[test]
+fn a_card_dropped_over_a_columns_fan_goes_on_that_column() {
+    for machine in [MachineId::Yazzle, MachineId::MacSe30, MachineId::AmigaPal] {
+        let (mut view, m, area, _data) = table("freecell", machine, 1);
+        let state = view.session().state().clone();
+        let (from, to) = state
+            .legal_moves()
+            .into_iter()
+            .find_map(|mv| match mv {
+                SolMove::Move { from, count: 1, to }
+                    if from.kind == PileKind::Tableau && to.kind == PileKind::Tableau =>
+                {
+                    Some((from, to))
+                }
+                _ => None,
+            })
+            .expect("deal 1 has a move between columns");
+        let (grab, bottom, top) = (
+            top_rect(&view, area, from),
+            view.board().card_rect(&state, area, to, 0).unwrap(),
+            top_rect(&view, area, to),
+        );
+        let (offset_x, offset_y) = (grab.w / 2, grab.h / 3);
+        let dropped = Rect::new(bottom.x, bottom.y, grab.w, grab.h);
+        assert!(dropped.intersect(&top).is_empty(), "{machine}: the drop must miss the top card to test the fan");
+        drag(&mut view, &m, area, (grab.x + offset_x, grab.y + offset_y), (bottom.x + offset_x, bottom.y + offset_y));
+        assert_eq!(view.session().move_count(), 1, "{machine}: the drop over {to}'s fan was not played");
+        let moved = state.pile(from.kind, from.index()).last().unwrap().card;
+        let now = view.session().state();
+        assert_eq!(now.pile(to.kind, to.index()).last().map(|s| s.card), Some(moved), "{machine}");
+    }
+}
+
 /// In Aces Up a column's top card, which one click discards, can still be
 /// dragged into an empty column (it was discarded, or refused, as the
 /// button went down, so no drag ever began).

@@ -481,7 +481,9 @@ impl SolitaireBoard {
     }
 
     /// The pile a dragged stack is dropped on: the one whose cards overlap
-    /// the dragged card most.
+    /// the dragged card most. A column counts all of its fan, not only its
+    /// top card: a card let go over the cards it covers goes on it, as on
+    /// Windows, rather than back without a word.
     fn drop_target(&self, st: &Solitaire, layout: &TableLayout, drag: &Drag) -> Option<PileId> {
         let card = Rect::new(drag.at.0 - drag.grab.0, drag.at.1 - drag.grab.1, layout.card_w, layout.card_h);
         let placed = self.placed(st, layout);
@@ -490,8 +492,9 @@ impl SolitaireBoard {
             .iter()
             .filter(|g| g.visible && g.id != drag.from)
             .map(|g| {
-                let top = placed.iter().filter(|p| p.0 == g.id).map(|p| p.2).next_back().unwrap_or(layout.base_rect(g));
-                let o = card.intersect(&top);
+                let cards = placed.iter().filter(|p| p.0 == g.id).map(|p| p.2);
+                let spread = cards.reduce(|a, b| a.union(&b)).unwrap_or(layout.base_rect(g));
+                let o = card.intersect(&spread);
                 (g.id, if o.is_empty() { 0 } else { o.w * o.h })
             })
             .filter(|&(_, area)| area > 0)
