@@ -2204,12 +2204,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             self.take_back_said_first();
         }
         let was_paused = self.board.paused();
+        let stops_demo = self.board.demo_running();
         let reply = self.board.input(&self.session, input, machine, area);
         self.pause_switched(was_paused);
         // The player's key or click answered with words is refused; one
         // that only changes the picture (the cursor moved, a card picked
-        // up) takes back the refusal before it.
-        let refuses = players && matches!(reply, Reply::Say(_) | Reply::Refuse(_));
+        // up) takes back the refusal before it. One that stopped the demo
+        // is answered with news of that ("Solve stopped."), not refused.
+        let refuses = players && !stops_demo && matches!(reply, Reply::Say(_) | Reply::Refuse(_));
         if players && matches!(reply, Reply::Redraw) {
             self.take_back_refusal();
         }

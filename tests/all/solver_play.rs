@@ -182,6 +182,9 @@ fn a_click_stops_the_demo() {
     let m = amiga();
     view.input(&Input::MouseDown { x: 5, y: 200, button: Button::Left }, &m, m.content());
     assert_eq!(view.message(), "Solve stopped.");
+    // News, not a refusal: the status line keeps it in its place after
+    // the figures rather than moving it first.
+    assert!(!view.message_is_refusal(), "stopping the demo refused nothing");
     tick(&mut *view, 5000);
     assert_eq!(moves(&*view), before, "no move after the click");
 }
