@@ -889,11 +889,11 @@ fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) 
     }
     kind.write(output, &picture)?;
     say!(
-        "{} ({} games on {} screens, {} text runs cut off)",
+        "{} ({} on {}, {} cut off)",
         output.display(),
-        chosen.len(),
-        screens.len(),
-        cuts.len()
+        crate::core::plural(chosen.len() as u64, "game", "games"),
+        crate::core::plural(screens.len() as u64, "screen", "screens"),
+        crate::core::plural(cuts.len() as u64, "text run", "text runs")
     );
     Ok(())
 }

@@ -351,6 +351,10 @@ pub fn find(target: &str, places: &Places) -> Result<GameEntry, String> {
 /// `saves` says so: a kept game's own `game:` line names a game, never
 /// another kept game (nor itself, which would be followed for ever).
 fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntry, String> {
+    if target.trim().is_empty() {
+        // An empty entry (`--games klondike,`) names nothing to look for.
+        return Err("no game named: give a game's id or name (`parlour list` shows the games there are)".into());
+    }
     let path = Path::new(target);
     let by_family = || FAMILIES.iter().find_map(|f| (f.resolve)(target, places));
     if path.exists()

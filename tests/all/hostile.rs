@@ -1041,6 +1041,14 @@ fn a_mistyped_game_id_is_answered_with_the_near_one() {
     assert!(stderr(&out).contains(says), "{}", stderr(&out));
     let out = run(&["solve", "zzzzzzzzzz"]);
     assert!(!stderr(&out).contains("did you mean"), "{}", stderr(&out));
+    // An empty name (a trailing comma in --games) names no game at all.
+    let folder = tempfile::tempdir().unwrap();
+    let sheet = folder.path().join("sheet.png").to_string_lossy().into_owned();
+    for args in [&["solve", " "][..], &["sheet", "--games", "klondike,", "-o", &sheet]] {
+        let out = run(args);
+        assert!(stderr(&out).contains("parlour: no game named: give a game's id or name"), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("``"), "{}", stderr(&out));
+    }
     // So is a board by its id, which only its chooser lists.
     let out = run(&["solve", "pegs/frnch"]);
     assert!(stderr(&out).contains("unknown game `pegs/frnch` (did you mean pegs/french?)"), "{}", stderr(&out));

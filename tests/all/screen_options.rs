@@ -210,6 +210,9 @@ fn a_picture_named_other_than_png_or_bmp_is_refused_before_rendering() {
     // A device takes a PNG (a script checked, the picture thrown away).
     let out = run_in(data.path(), &["shot", "klondike", "-o", "/dev/null"]);
     assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_in(data.path(), &["sheet", "--games", "klondike", "--screens", "amiga-pal", "-o", &at("sheet.png")]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("(1 game on 1 screen, 0 text runs cut off)"), "counted in good English: {said}");
     // Either case of .png and .bmp is taken, and written as it says.
     for (name, magic) in [("x.PNG", &b"\x89PNG"[..]), ("x.Bmp", b"BM")] {
         let out_s = at(name);
