@@ -1175,34 +1175,45 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
     let mut line_of = |progress| progress_line(progress).map_err(|told| not_counted.push(told)).ok();
     let mut records_lost = None;
     let shown = match target {
-        Some(t) => {
-            // A game whose levels, boards or sizes keep records of their
-            // own shows every one played (`mines`: mines/beginner...), or
-            // the one it opens on when none has been.
-            let entry = catalog::find(t).map_err(fail)?;
-            let mut played: Vec<String> =
-                all.counted().map(|(id, _)| id.to_string()).filter(|id| counts_for(&entry, id)).collect();
-            // Sokoban's level 10 after its level 2.
-            played.sort_by(|a, b| crate::host::by_name(a, b));
-            if let Some(path) = lines_lost.as_ref().filter(|_| played.is_empty()) {
-                records_lost = Some(format!(
-                    "the figures of {} are not shown: they may be on the lines of {} that cannot be read",
-                    escape_controls(&entry.name),
-                    escaped_path(path)
-                ));
-            } else if played.is_empty() {
-                // Moves alone count for nothing: a game in progress
-                // (half a Sokoban level) is not in the figures yet.
-                tell!(
-                    "No game of {} has been counted yet: {}.",
-                    escape_controls(&entry.name),
-                    counts_once(entry.family.record)
-                );
-                played.push(entry.game_id.clone());
+        // A game that can no longer be opened (its game.ini broken) still
+        // shows the figures kept for it, after why.
+        Some(t) => match catalog::find(t) {
+            Err(why) => {
+                let kept = ids_kept_for(t);
+                let id = all.counted().map(|(id, _)| id).find(|id| kept.iter().any(|k| k == id));
+                let id = id.ok_or_else(|| fail(why.clone()))?.to_string();
+                tell!("parlour: {why}");
+                tell!("parlour: the figures stats.ini keeps for `{id}` are shown");
+                vec![Shown::Game(id)]
             }
-            let progress = (entry.family.progress)(&entry, &places).and_then(&mut line_of);
-            played.into_iter().map(Shown::Game).chain(progress.map(Shown::Progress)).collect()
-        }
+            Ok(entry) => {
+                // A game whose levels, boards or sizes keep records of their
+                // own shows every one played (`mines`: mines/beginner...), or
+                // the one it opens on when none has been.
+                let mut played: Vec<String> =
+                    all.counted().map(|(id, _)| id.to_string()).filter(|id| counts_for(&entry, id)).collect();
+                // Sokoban's level 10 after its level 2.
+                played.sort_by(|a, b| crate::host::by_name(a, b));
+                if let Some(path) = lines_lost.as_ref().filter(|_| played.is_empty()) {
+                    records_lost = Some(format!(
+                        "the figures of {} are not shown: they may be on the lines of {} that cannot be read",
+                        escape_controls(&entry.name),
+                        escaped_path(path)
+                    ));
+                } else if played.is_empty() {
+                    // Moves alone count for nothing: a game in progress
+                    // (half a Sokoban level) is not in the figures yet.
+                    tell!(
+                        "No game of {} has been counted yet: {}.",
+                        escape_controls(&entry.name),
+                        counts_once(entry.family.record)
+                    );
+                    played.push(entry.game_id.clone());
+                }
+                let progress = (entry.family.progress)(&entry, &places).and_then(&mut line_of);
+                played.into_iter().map(Shown::Game).chain(progress.map(Shown::Progress)).collect()
+            }
+        },
         None => {
             if all.counted().next().is_none() {
                 // Games in progress may be kept, but none is in the figures yet.
@@ -1286,17 +1297,42 @@ fn reset_stats(target: Option<&str>) -> Result<(), Failure> {
     let Some(target) = target else {
         return Err(fail("--reset clears the statistics of one game: name it (parlour stats klondike --reset)"));
     };
-    let entry = catalog::find(target).map_err(fail)?;
-    let name = escape_controls(&entry.name);
-    let cleared = crate::core::Stats::clear_saved(&settings::data_dir(), |id| counts_for(&entry, id))
-        .map_err(|e| fail(format!("the statistics of {name} were not cleared: {e}")))?;
-    if cleared.is_empty() {
-        say!("No game of {name} has been counted: there is nothing to clear.");
-    }
+    let clear = |name: &str, ours: &dyn Fn(&str) -> bool| {
+        crate::core::Stats::clear_saved(&settings::data_dir(), ours)
+            .map_err(|e| fail(format!("the statistics of {name} were not cleared: {e}")))
+    };
+    let cleared = match catalog::find(target) {
+        Ok(entry) => {
+            let name = escape_controls(&entry.name);
+            let cleared = clear(&name, &|id| counts_for(&entry, id))?;
+            if cleared.is_empty() {
+                say!("No game of {name} has been counted: there is nothing to clear.");
+            }
+            cleared
+        }
+        // A game that can no longer be opened (its game.ini broken) can
+        // still have the figures kept for it cleared, as they are shown.
+        Err(why) => {
+            let kept = ids_kept_for(target);
+            let cleared = clear(&escape_controls(target), &|id| kept.iter().any(|k| k == id))?;
+            if cleared.is_empty() {
+                return Err(fail(why));
+            }
+            tell!("parlour: {why}");
+            cleared
+        }
+    };
     for (id, game) in &cleared {
         say!("cleared: {id} ({} played)", game.played);
     }
     Ok(())
+}
+
+/// The ids under which a game that can no longer be found (its game.ini
+/// broken, its board unreadable) may have kept its statistics: the name
+/// given, as an id, or a game type's folder name made an id.
+fn ids_kept_for(target: &str) -> [String; 2] {
+    [target.to_ascii_lowercase(), crate::solitaire::library::id_for(target)]
 }
 
 /// What `parlour stats` shows, each a block of its own.

@@ -640,6 +640,38 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
     assert_eq!(said, "");
 }
 
+/// A player's own game type whose game.ini has since been broken can no
+/// longer be played, but the figures kept for it are still shown (after
+/// why it cannot be opened) and can still be cleared, by its folder's
+/// name or its id; a name with no figures kept is refused as before.
+#[test]
+fn parlour_stats_shows_and_clears_the_figures_of_a_broken_own_game_type() {
+    let data = tempfile::tempdir().unwrap();
+    let folder = data.path().join("game-types").join("My Mine");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("game.ini"), "[General\nName=My Mine\n").unwrap();
+    let mut stats = Stats::default();
+    stats.game_mut("my-mine").record(parlour::core::Outcome::Won, 0);
+    stats.save(data.path()).unwrap();
+    let run =
+        |args: &[&str]| super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(args).output().unwrap();
+    for target in ["My Mine", "my-mine"] {
+        let out = run(&["stats", target]);
+        let (text, said) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{target}: {said}");
+        assert!(text.lines().any(|l| l == "game: my-mine") && text.lines().any(|l| l == "won: 1"), "{target}: {text}");
+        assert!(said.contains("cannot be played") && said.contains("game.ini:1"), "{target}: why is told: {said}");
+    }
+    let out = run(&["stats", "My Mine", "--reset"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cleared: my-mine (1 played)"));
+    assert!(!Stats::load(data.path()).unwrap().game("my-mine").is_some_and(|g| g.counted()), "cleared");
+    // Nothing kept for it any more: refused, as a name never counted is.
+    for args in [&["stats", "My Mine"][..], &["stats", "My Mine", "--reset"], &["stats", "nope"]] {
+        assert_eq!(run(args).status.code(), Some(1), "{args:?}");
+    }
+}
+
 /// `parlour stats` is a query: a damaged stats.ini is named by its line
 /// and left where it is for the next game counted to set aside; its
 /// previous copy's figures are shown where that one is good.
