@@ -44,7 +44,7 @@ pub use rng::GameRng;
 pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
 pub use text::{
-    IniLines, MAX_SUGGEST, NO_EQUALS, NotText, and_list, capitalised, cp1252, decode_text, decode_windows,
-    first_stray_line, ini_error, lf_line_ends, mixed_encodings, near, nearest, numbered_names, plural, sentence,
-    shell_quoted, shortened, text_of_own_file,
+    IniLines, MAX_SUGGEST, NO_EQUALS, NotText, and_list, capitalised, cp1252, decode_text, decode_utf16_marked,
+    decode_windows, first_stray_line, ini_error, lf_line_ends, mixed_encodings, near, nearest, numbered_names, plural,
+    sentence, shell_quoted, shortened, text_of_own_file,
 };

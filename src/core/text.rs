@@ -234,21 +234,26 @@ pub fn and_list<S: AsRef<str>>(words: &[S]) -> String {
 /// dropped), UTF-16 after its byte-order mark (Notepad's "Unicode"), or
 /// else Windows-1252.
 pub fn decode_windows(bytes: &[u8]) -> String {
-    let utf16 = |rest: &[u8], word: fn([u8; 2]) -> u16| {
-        let words = rest.chunks_exact(2).map(|c| word([c[0], c[1]]));
-        char::decode_utf16(words).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
-    };
-    if let Some(rest) = bytes.strip_prefix(b"\xff\xfe") {
-        return utf16(rest, u16::from_le_bytes);
-    }
-    if let Some(rest) = bytes.strip_prefix(b"\xfe\xff") {
-        return utf16(rest, u16::from_be_bytes);
+    if let Some(text) = decode_utf16_marked(bytes) {
+        return text;
     }
     let bytes = super::files::without_bom(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_string(),
         Err(_) => bytes.iter().map(|&b| cp1252(b)).collect(),
     }
+}
+
+/// Text saved as UTF-16 after its byte-order mark (Notepad's "Unicode"),
+/// little- or big-endian as the mark says, decoded; None without the
+/// mark. Every reader of text, whatever encoding it falls back to, takes
+/// such a file so: its bytes read one by one are a NUL after each letter.
+pub fn decode_utf16_marked(bytes: &[u8]) -> Option<String> {
+    let little = bytes.starts_with(b"\xff\xfe");
+    let rest = bytes.strip_prefix(b"\xff\xfe").or_else(|| bytes.strip_prefix(b"\xfe\xff"))?;
+    let word = |c: &[u8]| if little { u16::from_le_bytes([c[0], c[1]]) } else { u16::from_be_bytes([c[0], c[1]]) };
+    let words = rest.chunks_exact(2).map(word);
+    Some(char::decode_utf16(words).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect())
 }
 
 /// Windows-1252; its five unassigned bytes keep their Latin-1 meaning.

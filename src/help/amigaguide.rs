@@ -189,8 +189,11 @@ fn read_with_links(path: &Path, bytes: &[u8]) -> (Document, Vec<LinkRef>) {
     // which must be @DATABASE.
     let without = crate::core::files::without_bom(bytes);
     let marked = without.len() < bytes.len();
-    let bytes = without;
-    let utf8 = (marked || !bytes.is_ascii()) && std::str::from_utf8(bytes).is_ok();
+    // UTF-16 after its mark (Notepad's "Unicode") is read as the same
+    // text in UTF-8: byte by byte, it would be a NUL after every letter.
+    let utf16 = crate::core::decode_utf16_marked(bytes).map(String::into_bytes);
+    let bytes = utf16.as_deref().unwrap_or(without);
+    let utf8 = (marked || utf16.is_some() || !bytes.is_ascii()) && std::str::from_utf8(bytes).is_ok();
     let lines = decode_lines(bytes, utf8);
     let mut reader = Reader::new(path, macro_scopes(&lines));
     if marked {
@@ -199,12 +202,22 @@ fn read_with_links(path: &Path, bytes: &[u8]) -> (Document, Vec<LinkRef>) {
             "begins with a UTF-8 byte-order mark: read past here, but an Amiga shows it as \"ï»¿\" before @DATABASE",
         );
     }
+    if utf16.is_some() {
+        reader.report.warning(
+            1,
+            "saved as UTF-16 (Notepad's \"Unicode\"): read as such here, but an Amiga reads a guide as Latin-1 and \
+             cannot read this one; save it as Latin-1",
+        );
+    }
     // Not UTF-8 as a whole, read as Latin-1: UTF-8 letters in it show as
     // two or three each.
     if !utf8 && let Some((line, message)) = crate::core::mixed_encodings(bytes, "Latin-1", char::from) {
         reader.report.warning(line, message);
     }
-    if utf8 && let Some(at) = lines.iter().position(|l| !l.is_ascii()) {
+    if utf8
+        && utf16.is_none()
+        && let Some(at) = lines.iter().position(|l| !l.is_ascii())
+    {
         reader.report.warning(
             at + 1,
             "saved as UTF-8: read as such here, but an Amiga reads a guide as Latin-1 and shows \"é\" as \"Ã©\"",

@@ -125,11 +125,15 @@ impl Reader {
         self.doc.diagnostics.push(d);
     }
 
-    /// UTF-8 (with or without a byte-order mark); anything else was most
-    /// likely written on a Mac, so it is read as Mac Roman when it uses the
-    /// bytes 0x80..0x9F (letters there, control codes in Latin-1) and as
-    /// Latin-1 otherwise, with a warning either way.
+    /// UTF-8 (with or without a byte-order mark), or UTF-16 after its mark
+    /// (Notepad's "Unicode"); anything else was most likely written on a
+    /// Mac, so it is read as Mac Roman when it uses the bytes 0x80..0x9F
+    /// (letters there, control codes in Latin-1) and as Latin-1 otherwise,
+    /// with a warning either way.
     fn decode(&mut self, bytes: &[u8]) -> String {
+        if let Some(text) = crate::core::decode_utf16_marked(bytes) {
+            return text;
+        }
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         let bad_at = match std::str::from_utf8(bytes) {
             Ok(text) => return text.to_string(),

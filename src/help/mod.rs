@@ -277,6 +277,42 @@ mod tests {
         }
     }
 
+    /// Guides and Imaj files saved as UTF-16 after its byte-order mark
+    /// (Notepad's "Unicode"), either byte order, are read as the text
+    /// they hold, not as a NUL after every letter; a guide is warned of,
+    /// as an Amiga cannot read it.
+    #[test]
+    fn help_files_in_utf16_with_a_mark_are_read_as_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let utf16 = |text: &str, big: bool| -> Vec<u8> {
+            let mut bytes = if big { vec![0xFE, 0xFF] } else { vec![0xFF, 0xFE] };
+            for word in text.encode_utf16() {
+                bytes.extend(if big { word.to_be_bytes() } else { word.to_le_bytes() });
+            }
+            bytes
+        };
+        let files = [
+            ("u16.guide", "@database x\r\n@node main \"M\"\r\nHéllo\r\n@endnode\r\n"),
+            ("u16.imaj", "# Main\nHéllo\n"),
+        ];
+        for big in [false, true] {
+            for (name, text) in files {
+                let path = dir.path().join(name);
+                std::fs::write(&path, utf16(text, big)).unwrap();
+                let doc = read_file(&path).unwrap();
+                let said: Vec<String> = doc.diagnostics.iter().map(|d| format!("{}: {}", d.line, d.message)).collect();
+                let words = doc.nodes.first().map(|n| n.blocks.iter().map(|b| b.plain_text()).collect::<String>());
+                assert_eq!(words.as_deref().map(str::trim), Some("Héllo"), "{name} (big-endian {big}): {said:#?}");
+                if name.ends_with(".guide") {
+                    assert_eq!(said.len(), 1, "{said:#?}");
+                    assert!(said[0].starts_with("1: saved as UTF-16"), "{said:#?}");
+                } else {
+                    assert!(said.is_empty(), "{name}: {said:#?}");
+                }
+            }
+        }
+    }
+
     /// A picture that is a link out of the document's folder is an error
     /// on its line: the viewer does not follow it and the HTML help
     /// leaves the whole page out (lint passed it).
