@@ -57,7 +57,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::model::{Align, Block, CommandKind, Document, Node, Pen, Span, Style, Target, stays_in_folder};
+use super::model::{Align, Block, CommandKind, DeadLink, Document, Node, Pen, Span, Style, Target, stays_in_folder};
 use crate::core::{Diagnostic, printable};
 
 /// How deep macros may use macros: deeper means a macro uses itself.
@@ -89,22 +89,20 @@ pub fn read_from_file(path: &Path, bytes: &[u8]) -> Document {
     for link in &links {
         let Some(file) = link.file.as_deref().filter(|f| stays_in_folder(f)) else { continue };
         let (spec, node) = (format!("{file}/{}", link.node), &link.node);
-        let message = match other_file(path, file, node, &mut others) {
+        let (message, dead) = match other_file(path, file, node, &mut others) {
             OtherFile::Fine => continue,
             // The name stays in the folder by its letters, so only a
             // link on the way leads out.
-            OtherFile::Outside => leaves_folder(&spec, &format!(" ({file} is a link to elsewhere)")),
-            OtherFile::Missing => format!("links to {spec}, but {}", super::source::no_such_file(path, file)),
-            OtherFile::NoNode => {
-                doc.dead_links.push((file.to_string(), node.clone()));
-                format!("links to {spec}, but {file} has no node {node}")
-            }
-            OtherFile::Unshown(why) => {
-                doc.dead_links.push((file.to_string(), node.clone()));
-                format!("links to {spec}, but {file} cannot be shown: {why}")
-            }
+            OtherFile::Outside => (leaves_folder(&spec, &format!(" ({file} is a link to elsewhere)")), false),
+            OtherFile::Missing => (format!("links to {spec}, but {}", super::source::no_such_file(path, file)), false),
+            OtherFile::NoNode => (format!("links to {spec}, but {file} has no node {node}"), true),
+            OtherFile::Unshown(why) => (format!("links to {spec}, but {file} cannot be shown: {why}"), true),
         };
-        doc.diagnostics.push(Diagnostic::error(path, link.line, message));
+        let told = Diagnostic::error(path, link.line, message);
+        if dead {
+            doc.dead_links.push(DeadLink { file: file.to_string(), node: node.clone(), told: told.clone() });
+        }
+        doc.diagnostics.push(told);
     }
     doc.diagnostics = counted(std::mem::take(&mut doc.diagnostics));
     doc.diagnostics.sort_by_key(|d| d.line);

@@ -11,7 +11,9 @@
 //! in the same folder tree (`playing.html`) is `Target::Node { file, node:
 //! "main" }`, opened at its top (a fragment after another page's name is
 //! not kept: the model has no anchors for a page not yet read, and YaZZle's
-//! pages never link into another page's middle). `http:`, `https:`,
+//! pages never link into another page's middle); one to a file there that
+//! is no help file (a picture, notes.txt) is a dead link, greyed, with a
+//! warning on its line. `http:`, `https:`,
 //! `mailto:` and other schemes are [`Target::Url`], as is a path leading
 //! out of the page's folder (with a warning): the viewer greys both and
 //! never follows them. Three ways out are followed: a page of a built help
@@ -27,7 +29,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
+use super::model::{Align, Block, BlockKind, DeadLink, Document, Node, Span, Style, Target};
 use super::source;
 use crate::core::html::{
     ClosedByEnd, MAX_DEPTH, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme, heading_closed_by, newlines,
@@ -234,6 +236,8 @@ struct Builder {
     /// The page's own file name, so `thispage.html#x` is a link in the page.
     file_name: String,
     diagnostics: Vec<Diagnostic>,
+    /// Links to files of the folder the viewer cannot show.
+    dead_links: Vec<DeadLink>,
     /// The pictures shown, with the lines of their <img> tags.
     pictures: Vec<(usize, String)>,
     stack: Vec<Open>,
@@ -271,6 +275,7 @@ impl Builder {
             path: path.to_path_buf(),
             file_name: crate::core::files::file_name(path),
             diagnostics: Vec::new(),
+            dead_links: Vec::new(),
             pictures: Vec::new(),
             stack: Vec::new(),
             lists: Vec::new(),
@@ -776,6 +781,7 @@ impl Builder {
             self.warn(line, leads_out(href, ""));
             return Target::Url(href.to_string());
         };
+        let linked = in_folder.unwrap_or(path);
         // Named inside, a file may still be a link to elsewhere, which
         // the viewer never follows.
         match files::within(&home, &file) {
@@ -783,9 +789,18 @@ impl Builder {
             Ok(found) if !found.is_file() && !file.eq_ignore_ascii_case(GAME_TYPES_INDEX) => {
                 self.diagnostics.push(no_such_link(&self.path, line, href))
             }
+            // A file there that the viewer cannot show (a picture, notes.txt,
+            // game.ini) is a link to nothing it can open: greyed, and said
+            // so on this line when chosen, as a guide's link to one is.
+            Ok(_) if !super::reader_named(&file) => {
+                let why = format!("the link `{href}` leads to a file help cannot show: {}", super::NOT_A_HELP_FILE);
+                let told = Diagnostic::warning(&self.path, line, why);
+                self.dead_links.push(DeadLink { file: linked.clone(), node: MAIN.to_string(), told: told.clone() });
+                self.diagnostics.push(told);
+            }
             Ok(_) => {}
         }
-        Target::Node { file: Some(in_folder.unwrap_or(path)), node: MAIN.to_string(), line: 0 }
+        Target::Node { file: Some(linked), node: MAIN.to_string(), line: 0 }
     }
 
     /// `<img src alt>`: a picture from inside the page's folder tree, or
@@ -878,6 +893,7 @@ impl Builder {
             nodes: if shows_something { vec![node] } else { Vec::new() },
             diagnostics: self.diagnostics,
             pictures: self.pictures,
+            dead_links: self.dead_links,
             ..Document::default()
         }
     }

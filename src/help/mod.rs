@@ -95,6 +95,10 @@ fn unreadable_pictures<'a>(path: &Path, pictures: impl Iterator<Item = &'a (usiz
     found
 }
 
+/// Why a file is no help file, whoever opens it: the viewer, lint, or a
+/// link to it.
+pub(crate) const NOT_A_HELP_FILE: &str = "not a help file (.guide, .imaj or .html)";
+
 /// Whether `name` (a file name) is a help file by its extension.
 pub fn reader_named(name: &str) -> bool {
     reader_for(Path::new(name)).is_some()
@@ -178,7 +182,7 @@ fn read_linked(path: &Path) -> Result<Document, Diagnostic> {
 /// unreadable, or no text.
 fn read_by(path: &Path, reader: Option<Reader>) -> Result<Document, Diagnostic> {
     let Some(reader) = reader else {
-        return Err(Diagnostic::error(path, 1, "not a help file (.guide, .imaj or .html)"));
+        return Err(Diagnostic::error(path, 1, NOT_A_HELP_FILE));
     };
     let bytes =
         read_capped(path, limits::DOCUMENT).map_err(|e| Diagnostic::error(path, 1, format!("cannot be read ({e})")))?;

@@ -30,10 +30,22 @@ pub struct Document {
     pub pictures: Vec<(usize, String)>,
     /// Links into other files of the folder that lead to nothing the
     /// viewer can show (the file has no such node, or is no help file it
-    /// can show: plain text, an empty or binary guide), as (file, node)
-    /// the link writes them, found as the document was read: the viewer
-    /// greys them, as it greys a link to a node this document lacks.
-    pub dead_links: Vec<(String, String)>,
+    /// can show: plain text, a picture, an empty or binary guide), found
+    /// as the document was read: the viewer greys them, as it greys a link
+    /// to a node this document lacks.
+    pub dead_links: Vec<DeadLink>,
+}
+
+/// A link into another file of the folder that leads to nothing the
+/// viewer can show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeadLink {
+    /// The file and node as the link writes them.
+    pub file: String,
+    pub node: String,
+    /// What the reader said of it, on the link's line: what the viewer
+    /// says when the link is chosen, rather than blame the file it names.
+    pub told: Diagnostic,
 }
 
 /// One page.
@@ -312,7 +324,13 @@ impl Document {
     /// Whether a link to `node` of `file` leads to nothing the viewer
     /// can show (see [`dead_links`](Document::dead_links)).
     pub fn names_dead_link(&self, file: &str, node: &str) -> bool {
-        self.dead_links.iter().any(|(f, n)| f == file && same_name(n, node))
+        self.dead_link(file, node).is_some()
+    }
+
+    /// The first link to `node` of `file` that leads to nothing the viewer
+    /// can show, if one does.
+    pub fn dead_link(&self, file: &str, node: &str) -> Option<&DeadLink> {
+        self.dead_links.iter().find(|d| d.file == file && same_name(&d.node, node))
     }
 
     /// Whether any diagnostic is an error.

@@ -494,6 +494,13 @@ impl Viewer {
                 None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())),
             },
             Target::Node { file: Some(file), node, line } => {
+                // A link the reader found leads to nothing the viewer can
+                // show says what lint says of it, on the link's own line,
+                // rather than what is wrong with the file it names.
+                if let Some(why) = self.here.doc.dead_link(file, node).map(|dead| told(&dead.told)) {
+                    self.say(why);
+                    return Outcome::Redraw;
+                }
                 let opened = source::openable(&self.here.doc.path, file).and_then(|path| match path.is_file() {
                     true => super::read_file(&path),
                     false => Err(self.missing_file(file)),

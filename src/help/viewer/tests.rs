@@ -1468,3 +1468,37 @@ fn a_document_with_nothing_to_show_lists_its_problems() {
     let last = v.node().blocks.last().unwrap().plain_text();
     assert_eq!(last, "And 30 more: parlour lint empty.guide lists them all.");
 }
+
+/// A page's link to a file of its folder that is no help file (a picture,
+/// plain text, a game type's rules) leads nowhere the viewer can go: it is
+/// among the page's problems on its line, greyed, and chosen says so on
+/// the page's line, not on line 1 of the file it names.
+#[test]
+fn a_pages_link_to_a_file_that_is_no_help_file_is_greyed_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [("game.ini", "[General]\n"), ("notes.txt", "Notes.\n"), ("wide.png", "not a picture")] {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    std::fs::write(dir.path().join("more.html"), "<title>More</title><p>More.</p>").unwrap();
+    let page = dir.path().join("t4.html");
+    let body = "<title>T4</title>\n<p><a href=\"game.ini\">rules</a>\n<a href=\"notes.txt\">notes</a>\n\
+        <a href=\"wide.png\">picture</a>\n<a href=\"more.html\">more</a></p>\n";
+    std::fs::write(&page, body).unwrap();
+    let told = |name: &str| {
+        format!("the link `{name}` leads to a file help cannot show: not a help file (.guide, .imaj or .html)")
+    };
+    let linted: Vec<(usize, String)> = crate::help::lint(&page).iter().map(|d| (d.line, d.message.clone())).collect();
+    assert_eq!(linted, [(2, told("game.ini")), (3, told("notes.txt")), (4, told("wide.png"))]);
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut v = Viewer::new(crate::help::read_file(&page).unwrap(), None);
+    let links = v.visible_links(&m, area);
+    let leads: Vec<bool> = links.iter().map(|(_, t)| v.leads_somewhere(t)).collect();
+    assert_eq!(leads, [false, false, false, true], "{links:?}");
+    // Marked by Tab and followed, it says why on the page's line.
+    v.input(&key(Key::Tab), &m, area);
+    v.input(&key(Key::Enter), &m, area);
+    assert_eq!(v.title(), "T4");
+    assert_eq!(v.status(), format!("t4.html:2: {}", told("game.ini")));
+    v.follow(&links[3].1);
+    assert_eq!(v.title(), "More", "{}", v.status());
+}
