@@ -407,6 +407,19 @@ pub fn never_followed(address: &str) -> Option<NeverFollowed> {
     }
 }
 
+/// What a help reader and `parlour lint` both say of a start tag whose
+/// address (`href`, else `src`) the help never follows: a warning, as the
+/// page still reads whole, in the same words whoever checks it.
+pub fn never_followed_told(tag: &Tag) -> Option<&'static str> {
+    let address = tag.attr("href").or_else(|| tag.attr("src"))?;
+    Some(match never_followed(&address.value)? {
+        NeverFollowed::Script => "a javascript: address is never run by the help; leave it out",
+        NeverFollowed::LocalFile => {
+            "a file: address is never opened by the help; name a file in the page's folder instead"
+        }
+    })
+}
+
 /// `%20` and friends as the bytes they stand for.
 fn percent_decode(s: &str) -> String {
     let b = s.as_bytes();

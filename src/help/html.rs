@@ -32,8 +32,8 @@ use std::path::{Path, PathBuf};
 use super::model::{Align, Block, BlockKind, DeadLink, Document, Node, Span, Style, Target};
 use super::source;
 use crate::core::html::{
-    ClosedByEnd, MAX_DEPTH, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme, heading_closed_by, newlines,
-    no_such_link, no_such_picture, split_href, tokenize,
+    ClosedByEnd, MAX_DEPTH, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme, heading_closed_by,
+    never_followed_told, newlines, no_such_link, no_such_picture, split_href, tokenize,
 };
 use crate::core::{Diagnostic, decode_windows, files, printable};
 
@@ -63,6 +63,12 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
     for token in tokens {
         if let Token::Tag(tag) = &token
             && let Some(told) = run_into(tag)
+        {
+            b.warn(tag.line, told);
+        }
+        if let Token::Tag(tag) = &token
+            && !tag.end
+            && let Some(told) = never_followed_told(tag)
         {
             b.warn(tag.line, told);
         }

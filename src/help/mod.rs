@@ -281,6 +281,27 @@ mod tests {
         }
     }
 
+    /// A page's javascript: and file: addresses are warned of by lint of
+    /// the page alone, in the words lint of a game type's page uses: the
+    /// viewer greys them and never follows them.
+    #[test]
+    fn a_pages_script_and_file_addresses_are_warned_of() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = dir.path().join("t3.html");
+        let text =
+            "<title>T</title>\n<p><a href=\" JavaScript:go()\">go</a>\n<img src=\"file:///etc/x.png\" alt=x></p>\n";
+        std::fs::write(&page, text).unwrap();
+        let found: Vec<(usize, String)> =
+            lint(&page).into_iter().filter(|d| !d.is_error()).map(|d| (d.line, d.message)).collect();
+        assert_eq!(found.len(), 3, "{found:#?}");
+        assert_eq!(found[0], (2, "a javascript: address is never run by the help; leave it out".to_string()));
+        assert_eq!(
+            found[1],
+            (3, "a file: address is never opened by the help; name a file in the page's folder instead".to_string())
+        );
+        assert!(found[2].1.starts_with("the picture `file:///etc/x.png` is not inside"), "{found:#?}");
+    }
+
     /// Guides and Imaj files saved as UTF-16 after its byte-order mark
     /// (Notepad's "Unicode"), either byte order, are read as the text
     /// they hold, not as a NUL after every letter; a guide is warned of,

@@ -20,8 +20,8 @@ use super::rules::{Mode, Rules};
 use super::spec::{Build, Diagnostic, GameSpec, PileKind, WinWhen};
 use crate::cards::Rank;
 use crate::core::html::{
-    ClosedByEnd, MAX_DEPTH, NeverFollowed, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme,
-    heading_closed_by, is_heading, never_followed, newlines, no_such_link, no_such_picture, split_href, tokenize,
+    ClosedByEnd, MAX_DEPTH, Tag, Token, VOID, closed_by_end, decode_entities, has_scheme, heading_closed_by,
+    is_heading, never_followed_told, newlines, no_such_link, no_such_picture, split_href, tokenize,
 };
 use crate::core::plural;
 
@@ -971,19 +971,8 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                 }
                 // Nor is a script address followed, nor a file named by a
                 // file: address (a page reads only its own folder).
-                let address = tag.attr("href").or_else(|| tag.attr("src")).map(|a| a.value.as_str());
-                match address.and_then(never_followed) {
-                    Some(NeverFollowed::Script) => out.push(Diagnostic::warning(
-                        path,
-                        line,
-                        "a javascript: address is never run by the help; leave it out",
-                    )),
-                    Some(NeverFollowed::LocalFile) => out.push(Diagnostic::warning(
-                        path,
-                        line,
-                        "a file: address is never opened by the help; name a file in the game's folder instead",
-                    )),
-                    None => {}
+                if let Some(told) = never_followed_told(&tag) {
+                    out.push(Diagnostic::warning(path, line, told));
                 }
                 match stack.last().map(|o| o.name.as_str()) {
                     None if name == "html" => {
@@ -1605,7 +1594,7 @@ mod tests {
             html(&page(HEAD, &content)),
             [
                 "game.html:31: warning: a javascript: address is never run by the help; leave it out",
-                "game.html:31: warning: a file: address is never opened by the help; name a file in the game's folder instead",
+                "game.html:31: warning: a file: address is never opened by the help; name a file in the page's folder instead",
             ]
         );
     }

@@ -374,3 +374,51 @@ fn lint_run_inside_a_game_type_lets_its_page_reach_another_beside_it() {
         assert!(out.status.success() && !said.contains("leads out"), "lint {target}: {said}");
     }
 }
+
+/// A game type's page, and a page linted alone, linking a file beside it
+/// that is no help file (its rules, a text file) are warned of on the
+/// link's line, once, as are a javascript: and a file: address: the help
+/// greys them all (lint said nothing of the first two, and of the page
+/// alone nothing of the addresses either).
+#[test]
+fn lint_warns_of_links_the_help_greys_on_their_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let klondike = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike");
+    let mine = dir.path().join("Mine");
+    std::fs::create_dir(&mine).unwrap();
+    for file in ["game.ini", "game.html", "game.bmp"] {
+        std::fs::copy(klondike.join(file), mine.join(file)).unwrap();
+    }
+    std::fs::write(mine.join("notes.txt"), "Notes.\n").unwrap();
+    let links = "<p><a href=\"game.ini\">rules</a> <a href=\"notes.txt\">notes</a>\n\
+        <a href=\"javascript:go()\">go</a> <a href=\"file:///etc/passwd\">x</a></p>\n";
+    let page = mine.join("game.html");
+    let text = std::fs::read_to_string(&page).unwrap();
+    let at = text.find("<h2>").unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    std::fs::write(&page, format!("{}{links}{}", &text[..at], &text[at..])).unwrap();
+    let plain = mine.join("t4.html");
+    std::fs::write(&plain, format!("<title>T4</title>\n{links}")).unwrap();
+    let no_help = |name: &str| {
+        format!("the link `{name}` leads to a file help cannot show: not a help file (.guide, .imaj or .html)")
+    };
+    let expected = |page: &str, line: usize| {
+        [
+            format!("{page}:{line}: warning: {}", no_help("game.ini")),
+            format!("{page}:{line}: warning: {}", no_help("notes.txt")),
+            format!("{page}:{}: warning: a javascript: address is never run by the help; leave it out", line + 1),
+            format!(
+                "{page}:{}: warning: a file: address is never opened by the help; name a file in the page's folder instead",
+                line + 1
+            ),
+        ]
+    };
+    for (target, page, line) in [("Mine", "Mine/game.html", line), ("Mine/t4.html", "Mine/t4.html", 2)] {
+        let out = super::support::parlour().current_dir(dir.path()).args(["lint", target]).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        // Only the lines of the links: a copied page has its own warnings.
+        let of_links = |l: &&str| [line, line + 1].iter().any(|n| l.starts_with(&format!("{page}:{n}:")));
+        let told: Vec<&str> = said.lines().filter(of_links).collect();
+        assert_eq!(told, expected(page, line), "lint {target}: {said}");
+    }
+}
