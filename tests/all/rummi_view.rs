@@ -400,6 +400,32 @@ fn an_invalid_play_shows_a_requester_then_costs_five_tiles() {
     assert_eq!(st.tray(Side::Player).len(), tray + 5);
     assert!(st.table().series().is_empty());
     assert_eq!(st.turn(), Side::Program);
+    // The penalty is told before the program's news, which once stood
+    // alone, the tray grown by five without a word.
+    let_the_program_play(&mut view, &mach, area);
+    let paid = "You paid the penalty: 1 tile went back to your tray and you took 5 tiles from the pile.";
+    assert!(view.message().starts_with(&format!("{paid} The program ")), "{:?}", view.message());
+}
+
+/// In Single play no turn of the program's follows the penalty: it is
+/// told at once.
+#[test]
+fn a_penalty_in_single_play_is_told_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::MacSe30);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    view.command(&Command::View(parlour::views::rummi::SINGLE)).unwrap();
+    // Two tiles, each a series of its own.
+    for cell in ["cell 2:5", "cell 4:5"] {
+        click(&mut view, &mach, area, "tray 0");
+        click(&mut view, &mach, area, cell);
+    }
+    assert!(matches!(click(&mut view, &mach, area, "gadget"), Response::Ask(_)));
+    view.answer(0);
+    click(&mut view, &mach, area, "gadget");
+    assert_eq!(view.session().state().turn(), Side::Player);
+    let paid = "You paid the penalty: 2 tiles went back to your tray and you took 5 tiles from the pile.";
+    assert!(view.message().starts_with(paid), "{:?}", view.message());
 }
 
 /// The first deal where both trays hold a pair at the start, the player

@@ -871,8 +871,31 @@ fn turn_news(session: &Session<RummiVariant>) -> Option<String> {
         0 => None,
         n => Some(format!("The program played {}.", plural(n as u64, "tile", "tiles"))),
     };
-    let said: Vec<String> = swapped.into_iter().chain(played).chain(drew.map(String::from)).collect();
+    // Your own penalty comes first: it ended the turn before the
+    // program's, and only a longer tray shows it.
+    let said: Vec<String> =
+        penalty_news(session).into_iter().chain(swapped).chain(played).chain(drew.map(String::from)).collect();
     (!said.is_empty()).then(|| said.join(" "))
+}
+
+/// What the penalty that ended your last turn did, if one did: the tiles
+/// that went to your tray (the invalid series, or a short first play) and
+/// those taken from the pile. The turn it ended is the one before the
+/// program's turn just played, or in Single play the step at the cursor.
+fn penalty_news(session: &Session<RummiVariant>) -> Option<String> {
+    let ended = programs_turn(session).last().map_or(session.cursor(), |first| first - 1);
+    if ended <= session.game_start() || session.steps().get(ended).and_then(move_in) != Some(Move::Penalty) {
+        return None;
+    }
+    let (before, after) = (session.state_at(ended - 1)?, session.state_at(ended)?);
+    let taken = before.pile().len() - after.pile().len();
+    let back = after.tray(Side::Player).len() - before.tray(Side::Player).len() - taken;
+    let tiles = |n: usize| plural(n as u64, "tile", "tiles");
+    let drawn = match taken {
+        0 => "; the pile is empty".to_string(),
+        n => format!(" and you took {} from the pile", tiles(n)),
+    };
+    Some(format!("You paid the penalty: {} went back to your tray{drawn}.", tiles(back)))
 }
 
 /// The Single play switch a step of the history makes, if it is one.
