@@ -391,7 +391,12 @@ fn an_invalid_play_shows_a_requester_then_costs_five_tiles() {
     click(&mut view, &mach, area, "cell 2:5");
     assert_eq!(view.session().state().table().series().len(), 1);
     match click(&mut view, &mach, area, "gadget") {
-        Response::Ask(req) => assert!(req.lines[0].contains("not a valid set"), "{req:?}"),
+        Response::Ask(req) => {
+            assert!(req.lines[0].contains("not a valid set"), "{req:?}");
+            // The OK that pays is named as the screen shows it: "press OK
+            // again" read as the box's own OK.
+            assert!(req.lines[1].contains("or press the OK beside your tray again:"), "{req:?}");
+        }
         other => panic!("no requester: {other:?}"),
     }
     view.answer(0);

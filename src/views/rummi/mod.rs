@@ -430,7 +430,11 @@ impl RummiBoard {
         } else {
             "They are framed on the table. Put them right"
         };
-        format!("{framed}, or press OK again: {back} back to your tray and you take {PENALTY} tiles.")
+        // The OK that pays is the one beside your tray, as it is labelled
+        // on every screen: "OK again" read as this box's own OK.
+        format!(
+            "{framed}, or press the OK beside your tray again: {back} back to your tray and you take {PENALTY} tiles."
+        )
     }
 
     /// A click on the pile says what its figures mean: the number of
