@@ -1485,10 +1485,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// The statistics box with the game on the table's number under its
-    /// figures, where deals go by number.
+    /// figures, where deals go by number. Named as a figure of the box
+    /// is: "This is game 2." under "Played: 0" read as a count of games.
     fn with_number(&self, mut req: Requester) -> Requester {
         if self.numbered() {
-            req.lines.push(self.this_game());
+            req.lines.push(format!("Game number: {}", self.game_number()));
         }
         req
     }
@@ -1591,7 +1592,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         !self.session.variant().deals_alike()
     }
 
-    /// "This is game 123456.", said where the number is shown.
+    /// "This is game 123456.", the line Select Game's box opens with.
     fn this_game(&self) -> String {
         format!("This is game {}.", self.game_number())
     }

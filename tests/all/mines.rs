@@ -1092,7 +1092,7 @@ fn the_statistics_box_names_its_board() {
         let mut view = open(settings, dir.path(), 1);
         let Some(Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no Statistics box") };
         // The board's line comes last of the figures, then the game's number.
-        assert_eq!(stats.lines[stats.lines.len() - 2..], [board, "This is game 1."], "{:?}", stats.lines);
+        assert_eq!(stats.lines[stats.lines.len() - 2..], [board, "Game number: 1"], "{:?}", stats.lines);
     }
 }
 

@@ -170,7 +170,7 @@ fn the_statistics_box_names_the_size() {
     let mut view = open(dir.path(), 3, 5, 4, vec![]);
     let Some(Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no Statistics box") };
     assert_eq!(stats.title, "Scramble 3 x 5 Statistics");
-    assert_eq!(stats.lines[stats.lines.len() - 2..], ["Size: 3 x 5", "This is game 4."], "{:?}", stats.lines);
+    assert_eq!(stats.lines[stats.lines.len() - 2..], ["Size: 3 x 5", "Game number: 4"], "{:?}", stats.lines);
 }
 
 /// Tab moves the focus from box to box keeping what each holds, as in

@@ -72,7 +72,7 @@ fn select_game_deals_the_number_typed_refuses_others_in_words_and_the_journal_ke
     assert_eq!(view.session().state(), &seven, "game 7 is `--seed 7`'s deal");
     assert_eq!(view.caption(), "FreeCell #7");
     let Some(Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no statistics box") };
-    assert_eq!(stats.lines.last().unwrap(), "This is game 7.");
+    assert_eq!(stats.lines.last().unwrap(), "Game number: 7");
 
     view.close();
     let how = Opening { seed: None, fresh_seed: 99, ..Default::default() };
