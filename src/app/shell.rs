@@ -523,14 +523,15 @@ impl Shell {
         if is_mac {
             // Every Mac application has an Edit menu, and Undo lives there
             // rather than in the Game menu, with the game's other steps
-            // back and forth (a game's own menus keep theirs: The Chance's
-            // Moves menu, Rummi's Back up). This also keeps the Game menu
-            // within the SE/30's 342 lines.
+            // back and forth, Redo beside it (a game's own menus keep
+            // theirs: The Chance's Moves menu; and an Undo under a name of
+            // the game's own, Rummi's Back up, stays with its letter, its
+            // Redo going to Edit all the same). This also keeps the Game
+            // menu within the SE/30's 342 lines.
             let mut steps = Vec::new();
-            let standard =
-                |m: &Menu| m.title == "Game" && m.items.iter().any(|i| i.command == Command::Undo && i.label == "Undo");
-            for m in view_menus.iter_mut().filter(|m| standard(m)) {
-                let (moved, kept) = std::mem::take(&mut m.items).into_iter().partition(is_edit_step);
+            let to_edit = |i: &MenuItem| is_edit_step(i) && !(i.command == Command::Undo && i.label != "Undo");
+            for m in view_menus.iter_mut().filter(|m| m.title == "Game") {
+                let (moved, kept) = std::mem::take(&mut m.items).into_iter().partition(to_edit);
                 m.items = kept;
                 steps.extend(moved);
             }

@@ -1006,18 +1006,24 @@ fn rummi_crowded_tray_goldens() {
 }
 
 /// On the Mac, Edit > Undo takes Command-Z from a game's own Undo, but
-/// Rummi's Back up keeps its B.
+/// Rummi's Back up keeps its B; Redo is under Undo in Edit, as in every
+/// other game there, not in the Game menu below Quit.
 #[test]
-fn back_up_keeps_its_letter_on_the_mac() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mach, _) = machine(MachineId::MacSe30);
-    let view = open(dir.path(), Some(1));
-    let shell = parlour::app::shell::Shell::new(mach, Box::new(view), 1);
-    let menus = shell.menus();
-    let back_up = menu(&menus, "Game").items.iter().find(|i| i.label == "Back up").expect("Back up");
-    assert_eq!(back_up.key.map(|k| k.to_ascii_lowercase()), Some('b'));
-    let undo = menu(&menus, "Edit").items.iter().find(|i| i.label == "Undo").expect("Edit > Undo");
-    assert_eq!(undo.key.map(|k| k.to_ascii_lowercase()), Some('z'));
+fn back_up_keeps_its_letter_on_the_mac_and_redo_is_beside_undo() {
+    for id in [MachineId::MacSe30, MachineId::MacColor] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, _) = machine(id);
+        let view = open(dir.path(), Some(1));
+        let shell = parlour::app::shell::Shell::new(mach, Box::new(view), 1);
+        let menus = shell.menus();
+        let game = menu(&menus, "Game");
+        let back_up = game.items.iter().find(|i| i.label == "Back up").expect("Back up");
+        assert_eq!(back_up.key.map(|k| k.to_ascii_lowercase()), Some('b'));
+        assert!(game.items.iter().all(|i| i.command != Command::Redo), "{id:?}: Redo left in the Game menu");
+        let edit = &menu(&menus, "Edit").items;
+        let keyed = |i: usize| (edit[i].label.as_str(), edit[i].key.map(|k| k.to_ascii_lowercase()));
+        assert_eq!([keyed(0), keyed(1)], [("Undo", Some('z')), ("Redo", Some('y'))], "{id:?}");
+    }
 }
 
 /// In four greys the racks' brown and the felt's green come out the same
