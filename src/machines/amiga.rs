@@ -510,8 +510,9 @@ impl AmigaChrome {
 
 impl AmigaChrome {
     /// The screen title bar's text: the title, the figures and the
-    /// message, two spaces apart (one where room is short), made terser
-    /// until they fit before the depth gadget; and the room they have.
+    /// message, two spaces apart (the figures one where room is short,
+    /// never the message), made terser until they fit before the depth
+    /// gadget; and the room they have.
     fn screen_title(&self, look: &Look, frame: &Frame) -> (String, i32) {
         let (fitted, limit) = self.title_parts(look, frame);
         (fitted.joined(look.title_font.text_width("  ") as i32), limit)
@@ -973,8 +974,7 @@ mod tests {
     /// Scorpion's refusal in the screen title bar: the reason where the
     /// whole will not fit (the player knows what was tried), the whole
     /// where it does, the figures giving way to it; a short message
-    /// stands beside the solver's word, which keeps its name where the
-    /// parts stand wide apart and ends a sentence where they close up.
+    /// stands beside the solver's word, which keeps its name there.
     #[test]
     fn a_refusal_keeps_its_reason_and_the_solver_s_word_gives_way() {
         let fields: Vec<_> = [("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Not winnable")]
@@ -987,9 +987,11 @@ mod tests {
         };
         let (look, chrome) = (Look::amiga_pal(), AmigaChrome::pal());
         assert_eq!(title(&look, &chrome, refused), "Score: 0  It must be the same suit.");
-        // Closed up to a message, the solver's word ends a sentence.
-        assert_eq!(title(&look, &chrome, "No more redeals."), "Not winnable. No more redeals.");
-        assert_eq!(title(&look, &chrome, "Game resumed."), "Score 0 Not winnable. Game resumed.");
+        // The message stands two spaces from the figures, however close
+        // they are to one another; beside it the solver's word keeps its
+        // name, or gives way where that leaves no room.
+        assert_eq!(title(&look, &chrome, "No more redeals."), "Score 0  Time 0:00  No more redeals.");
+        assert_eq!(title(&look, &chrome, "Game resumed."), "Solver: Not winnable  Game resumed.");
         let (look, chrome) = (Look::amiga_dblpal(), AmigaChrome::dblpal());
         assert_eq!(title(&look, &chrome, refused), refused);
         let both = "Score: 0  Time: 0:00  Moves: 0  Solver: Not winnable  No more redeals.";

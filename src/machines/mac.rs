@@ -117,8 +117,9 @@ impl MacChrome {
         Rect::from_edges(w.x + 1, w.bottom() - 1 - STATUS_HEIGHT, w.right() - 1, w.bottom() - 1)
     }
 
-    /// The status strip's figures and message, 12 px apart (6 where room
-    /// is short), made terser until they fit before the size box.
+    /// The status strip's figures and message, 12 px apart (the figures
+    /// 6 where room is short), made terser until they fit before the size
+    /// box.
     fn status_parts(&self, look: &Look, frame: &Frame) -> status::Fitted {
         let measure = |t: &str| look.text_font.text_width(t) as i32;
         let x0 = self.status_strip().x + 4;
@@ -244,8 +245,8 @@ impl Chrome for MacChrome {
         let fitted = self.status_parts(look, frame);
         let old = s.set_clip(Rect::from_edges(x0, st.y, grow.x - 2, st.bottom()));
         let mut x = x0;
-        for part in &fitted.parts {
-            x = s.draw_text(small, part, x, ty, black, TextStyle::PLAIN) + fitted.gap;
+        for (i, part) in fitted.parts.iter().enumerate() {
+            x = s.draw_text(small, part, x, ty, black, TextStyle::PLAIN) + fitted.gap_after(i);
         }
         s.set_clip(old);
 

@@ -93,49 +93,17 @@ fn keeping_order(fields: &[(&str, String)]) -> Vec<usize> {
     order
 }
 
-/// What follows the figures on the line.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Beside {
-    Nothing,
-    /// A message, the parts standing wide apart.
-    Message,
-    /// A message, the parts closed up to half the gap: no wider than a
-    /// space between words.
-    MessageClose,
-}
-
-impl Beside {
-    fn message(message: bool, close: bool) -> Beside {
-        match (message, close) {
-            (false, _) => Beside::Nothing,
-            (true, false) => Beside::Message,
-            (true, true) => Beside::MessageClose,
-        }
-    }
-}
-
-/// The figures written in one form. Beside a message the solver's word
+/// The figures written in one form. Beside a `message` the solver's word
 /// keeps its name even in the tersest form ("Solver: Winnable", never
-/// "Winnable Reserve 1 is not empty..."): bare, it reads as the message's
-/// first word. Where the parts close up to a space's width, the word and
-/// the message would read as one sentence however it is named, so there
-/// the word ends with a full stop instead ("Not winnable. Try 6♥ onto
-/// 7♠.", or named "Solver: Not winnable. Try..." in a fuller form); an
-/// activity ("Thinking...") ends with its dots and keeps its name.
-fn figures(fields: &[(&str, String)], form_index: usize, beside: Beside) -> Vec<String> {
+/// "Winnable  Reserve 1 is not empty..."): bare, it reads as the
+/// message's first word.
+fn figures(fields: &[(&str, String)], form_index: usize, message: bool) -> Vec<String> {
     let form = FORMS[form_index.min(FORMS.len() - 1)];
-    let closed = |value: &str| beside == Beside::MessageClose && is_word(value);
     let form_of = |value: &str| match form {
-        Form::Short if beside != Beside::Nothing && is_verdict(value) && !closed(value) => Form::FirstWord,
+        Form::Short if message && is_verdict(value) => Form::FirstWord,
         _ => form,
     };
-    fields
-        .iter()
-        .map(|(n, v)| {
-            let written = figure(n, v, form_of(v));
-            if closed(v) { written + "." } else { written }
-        })
-        .collect()
+    fields.iter().map(|(n, v)| figure(n, v, form_of(v))).collect()
 }
 
 /// The sentence `message` opens with, kept whole where room is short: its
@@ -441,22 +409,40 @@ pub fn at_most(mut lines: Vec<String>, max: usize) -> Vec<String> {
     lines
 }
 
-/// A status line laid out: its parts, drawn `gap` pixels apart, and
-/// whether its message was cut short (shortened after a word, or left
-/// out) because not one whole sentence of it fits, where it must reach
-/// the player another way.
+/// A status line laid out: its parts, the title and figures drawn `gap`
+/// pixels apart, the message (the part at `message`, where one is shown)
+/// always `apart` from them, and whether the message was cut short
+/// (shortened after a word, or left out) because not one whole sentence
+/// of it fits, where it must reach the player another way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fitted {
     pub parts: Vec<String>,
     pub gap: i32,
+    /// The gap asked for, never closed up between the message and the
+    /// figures: a space from them, a figure's value read as the message's
+    /// first word ("Tiles: 15 74 tiles left in the pile.").
+    pub apart: i32,
+    pub message: Option<usize>,
     pub cut: bool,
 }
 
 impl Fitted {
-    /// The parts joined by spaces: two where the gap is `wide`, one where
-    /// it was narrowed.
+    /// The pixels after part `i`: `apart` beside the message, else `gap`.
+    pub fn gap_after(&self, i: usize) -> i32 {
+        if self.message.is_some_and(|m| m == i || m == i + 1) { self.apart } else { self.gap }
+    }
+
+    /// The parts joined by spaces: two where the gap after a part is
+    /// `wide`, one where it was narrowed.
     pub fn joined(&self, wide: i32) -> String {
-        self.parts.join(if self.gap >= wide { "  " } else { " " })
+        let mut line = String::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            if i > 0 {
+                line.push_str(if self.gap_after(i - 1) >= wide { "  " } else { " " });
+            }
+            line.push_str(part);
+        }
+        line
     }
 }
 
@@ -470,8 +456,9 @@ struct Arrangement {
 }
 
 /// The parts of a status line (title, figures, message) that fit in
-/// `width` pixels, drawn `gap` pixels apart (or half that where room is
-/// short). Tried in order: every part in full; the figures without their
+/// `width` pixels, drawn `gap` pixels apart (the title and figures half
+/// that where room is short; the message never closer than `gap`).
+/// Tried in order: every part in full; the figures without their
 /// colons; without the title, the figures named by their first word; then
 /// closer together; then by short names; then the whole message with the
 /// last figures giving way to it (a message is news, the figures are
@@ -498,8 +485,22 @@ pub fn fit(
     message: &str,
 ) -> Fitted {
     let gap_of = |a: Arrangement| if a.tight { gap / 2 } else { gap };
-    let total = |parts: &[String], gap: i32| -> i32 {
-        parts.iter().map(|p| measure(p)).sum::<i32>() + gap * (parts.len() as i32 - 1).max(0)
+    // The width of `parts` `between` pixels apart, a `message` last
+    // standing the whole gap from the figures before it.
+    let total = |parts: &[String], between: i32, message: bool| -> i32 {
+        let joins = (parts.len() as i32 - 1).max(0);
+        let gaps = if message && joins > 0 { between * (joins - 1) + gap } else { between * joins };
+        parts.iter().map(|p| measure(p)).sum::<i32>() + gaps
+    };
+    // The room left for a message after the figures `head`.
+    let room_after =
+        |head: &[String], between: i32| width - total(head, between, false) - if head.is_empty() { 0 } else { gap };
+    let laid = |parts: Vec<String>, between: i32, message: bool, cut: bool| Fitted {
+        message: message.then(|| parts.len() - 1),
+        parts,
+        gap: between,
+        apart: gap,
+        cut,
     };
     let arrangement = |title, form, tight| Arrangement { title, form, tight };
     let mut orders: Vec<Arrangement> = Vec::new();
@@ -518,36 +519,37 @@ pub fn fit(
             arrangement(false, 3, true),
         ]);
     }
-    let build = |a: Arrangement, msg: Option<&str>| -> Vec<String> {
-        let mut parts: Vec<String> = Vec::new();
-        if a.title && !title.is_empty() {
-            parts.push(title.to_string());
-        }
-        let msg = msg.filter(|m| !m.is_empty());
-        parts.extend(figures(fields, a.form, Beside::message(msg.is_some(), a.tight)));
-        if let Some(m) = msg {
-            parts.push(m.to_string());
-        }
-        parts
+    // The title and figures of an arrangement, written as they are
+    // beside a message or with none.
+    let head = |a: Arrangement, message: bool| -> Vec<String> {
+        let title = (a.title && !title.is_empty()).then(|| title.to_string());
+        title.into_iter().chain(figures(fields, a.form, message)).collect()
     };
-    let done = |mut parts: Vec<String>, a: Arrangement, cut: bool| -> Fitted {
-        let gap = gap_of(a);
+    // The parts, and whether a message is the last of them.
+    let build = |a: Arrangement, msg: Option<&str>| -> (Vec<String>, bool) {
+        let msg = msg.filter(|m| !m.is_empty());
+        let mut parts = head(a, msg.is_some());
+        parts.extend(msg.map(str::to_string));
+        (parts, msg.is_some())
+    };
+    let done = |(mut parts, message): (Vec<String>, bool), a: Arrangement, cut: bool| -> Fitted {
+        let between = gap_of(a);
         // Put back only where the parts stand wide apart: a space from
         // figures without colons, the title reads as a figure's name
         // ("Golf Score 1").
         if !a.title && !a.tight && !title.is_empty() {
-            let room = width - total(&parts, gap) - if parts.is_empty() { 0 } else { gap };
+            let room = width - total(&parts, between, message) - if parts.is_empty() { 0 } else { gap };
             if let Some(t) = shorten(measure, title, room) {
                 parts.insert(0, t);
             }
         }
-        Fitted { parts, gap, cut }
+        laid(parts, between, message, cut)
     };
     // The first arrangement in which `text` fits whole beside the figures.
     let whole = |text: &str| {
         orders.iter().find_map(|&a| {
-            let parts = build(a, Some(text));
-            (total(&parts, gap_of(a)) <= width).then(|| done(parts, a, false))
+            let (parts, message) = build(a, Some(text));
+            (total(&parts, gap_of(a), message) <= width).then(|| done((parts, message), a, false))
         })
     };
     // The figures `kept` (by index) and then `tail`, written as fully as
@@ -557,9 +559,9 @@ pub fn fit(
     // label keeps its colon wherever there is room for it.
     let as_fully = |kept: &[usize], tail: Option<&String>, cut: bool| {
         (0..FORMS.len()).flat_map(|form| [gap, gap / 2].map(|apart| (form, apart))).find_map(|(form, apart)| {
-            let all = figures(fields, form, Beside::message(tail.is_some(), apart < gap));
+            let all = figures(fields, form, tail.is_some());
             let parts: Vec<String> = kept.iter().map(|&k| all[k].clone()).chain(tail.cloned()).collect();
-            (total(&parts, apart) <= width).then_some(Fitted { parts, gap: apart, cut })
+            (total(&parts, apart, tail.is_some()) <= width).then(|| laid(parts, apart, tail.is_some(), cut))
         })
     };
     // The tersest figures, the last in their keeping order giving way
@@ -571,7 +573,7 @@ pub fn fit(
     // short so); those kept, in the order they come, then written as
     // fully as the room allows.
     let giving_way = |fitted: &dyn Fn(i32) -> Option<String>, cut: bool| {
-        let terse = figures(fields, FORMS.len() - 1, Beside::MessageClose);
+        let terse = figures(fields, FORMS.len() - 1, true);
         let keeping = keeping_order(fields);
         let unjudged: Vec<usize> = (0..fields.len()).filter(|&i| !is_verdict(&fields[i].1)).collect();
         // The solver's words come first in the keeping order.
@@ -582,9 +584,8 @@ pub fn fit(
             let mut kept = head.to_vec();
             kept.sort_unstable();
             let head: Vec<String> = kept.iter().map(|&k| terse[k].clone()).collect();
-            let room = width - total(&head, gap / 2) - if head.is_empty() { 0 } else { gap / 2 };
-            fitted(room).map(|m| {
-                let terse = Fitted { parts: head.iter().cloned().chain([m.clone()]).collect(), gap: gap / 2, cut };
+            fitted(room_after(&head, gap / 2)).map(|m| {
+                let terse = laid(head.iter().cloned().chain([m.clone()]).collect(), gap / 2, true, cut);
                 as_fully(&kept, Some(&m), cut).unwrap_or(terse)
             })
         })
@@ -621,8 +622,7 @@ pub fn fit(
         // nothing, where terser figures would have left room for it.
         let mut best: Option<(usize, String, Arrangement)> = None;
         for &a in &orders {
-            let head = build(a, None);
-            let room = width - total(&head, gap_of(a)) - if head.is_empty() { 0 } else { gap_of(a) };
+            let room = room_after(&head(a, true), gap_of(a));
             if let Some(short) = shorten(measure, message, room) {
                 let kept = short.trim_end_matches("...").chars().count();
                 if best.as_ref().is_none_or(|(most, _, _)| kept > *most) {
@@ -654,8 +654,7 @@ pub fn fit(
     let beside_figures = orders
         .iter()
         .filter_map(|&a| {
-            let head = build(a, None);
-            let room = width - total(&head, gap_of(a)) - if head.is_empty() { 0 } else { gap_of(a) };
+            let room = room_after(&head(a, true), gap_of(a));
             broken(room).map(|b| (b.len(), done(build(a, Some(&b)), a, true)))
         })
         .max_by_key(|(kept, _)| *kept)
@@ -666,16 +665,16 @@ pub fn fit(
     // No word of the message fits: it is cut, all of it.
     let cut = !message.is_empty();
     for &a in &orders {
-        let parts = build(a, None);
-        if total(&parts, gap_of(a)) <= width {
-            return done(parts, a, cut);
+        let (parts, _) = build(a, None);
+        if total(&parts, gap_of(a), false) <= width {
+            return done((parts, false), a, cut);
         }
     }
     // Not even the tersest figures fit: as many whole ones as do, taken
     // in their keeping order (see [`keeping_order`]), one too long for the
     // room left making way for those after it (a rule's long name for the
     // clock), shown in the order they come.
-    let terse = figures(fields, FORMS.len() - 1, Beside::Nothing);
+    let terse = figures(fields, FORMS.len() - 1, false);
     let (mut kept, mut used) = (Vec::new(), 0);
     for i in keeping_order(fields) {
         let needs = measure(&terse[i]) + if kept.is_empty() { 0 } else { gap / 2 };
@@ -688,11 +687,8 @@ pub fn fit(
     // The figures kept, written as fully as the room left by the ones
     // that gave way allows ("Cards: 0", not "Ca 0", once a long rule has
     // made way).
-    as_fully(&kept, None, cut).unwrap_or_else(|| Fitted {
-        parts: kept.iter().map(|&k| terse[k].clone()).collect(),
-        gap: gap / 2,
-        cut,
-    })
+    as_fully(&kept, None, cut)
+        .unwrap_or_else(|| laid(kept.iter().map(|&k| terse[k].clone()).collect(), gap / 2, false, cut))
 }
 
 /// The parts of a status line whose message refuses what the player has
@@ -738,13 +734,15 @@ pub fn fit_refusal(
             .or_else(|| first_word_broken(measure, message, width))
         {
             Some(short) => (short, true),
-            None => return Fitted { parts: Vec::new(), gap, cut: true },
+            None => return Fitted { parts: Vec::new(), gap, apart: gap, message: None, cut: true },
         },
     };
+    // The figures after it stand the whole gap from it, however close
+    // they are to one another.
     let room = width - measure(&lead) - gap;
-    let after = if room > 0 { fit(measure, room, gap, "", fields, "") } else { Fitted { parts: Vec::new(), gap, cut } };
-    let gap = if after.parts.is_empty() { gap } else { after.gap };
-    Fitted { parts: std::iter::once(lead).chain(after.parts).collect(), gap, cut }
+    let after = (room > 0).then(|| fit(measure, room, gap, "", fields, ""));
+    let (figures, between) = after.map_or((Vec::new(), gap), |f| (f.parts, f.gap));
+    Fitted { parts: std::iter::once(lead).chain(figures).collect(), gap: between, apart: gap, message: Some(0), cut }
 }
 
 #[cfg(test)]
@@ -794,6 +792,8 @@ mod tests {
             Fitted {
                 parts: vec!["Klondike".into(), "Score: 0".into(), "Time: 0:00".into(), "Hello".into()],
                 gap: 16,
+                apart: 16,
+                message: Some(3),
                 cut: false
             }
         );
@@ -830,11 +830,12 @@ mod tests {
         // figures made terser to keep as much of it as they can, and the
         // last of them dropped rather than leave it two words.
         let long = "That card cannot go to a foundation yet.";
-        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Score 0 0:00 That card cannot go...");
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Score 0 0:00  That card cannot go...");
         // Figures are made terser to show a whole message.
         let fitted = fit(&topaz, width, 16, "Klondike", &sol, "No jump there.");
-        assert_eq!(line(fitted.clone()), "Score 0 0:00 Moves 0 No jump there.");
-        let w: i32 = fitted.parts.iter().map(|p| topaz(p)).sum::<i32>() + fitted.gap * (fitted.parts.len() as i32 - 1);
+        assert_eq!(line(fitted.clone()), "Score 0 0:00 Moves 0  No jump there.");
+        let w: i32 = fitted.parts.iter().map(|p| topaz(p)).sum::<i32>()
+            + (0..fitted.parts.len() - 1).map(|i| fitted.gap_after(i)).sum::<i32>();
         assert!(w <= width);
         // The last figures give way rather than leave a message a word.
         let sol = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Thinking...")]);
@@ -857,11 +858,11 @@ mod tests {
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Dealing a winnable game: 40%.");
         // A message of one sentence is kept whole the same way.
         let in_time = "No hint found in time.";
-        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, in_time)), "Score 0 0:00 No hint found in time.");
+        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, in_time)), "Score 0 0:00  No hint found in time.");
         // Where not even that fits, the clause before its colon, made a
         // sentence, if it has words enough to say something.
         let over = "The game is over: Game > New Game starts another.";
-        assert_eq!(line(fit(&topaz, width, 16, "Mines", &sol, over)), "Score 0 Time 0:00 The game is over.");
+        assert_eq!(line(fit(&topaz, width, 16, "Mines", &sol, over)), "Score 0 Time 0:00  The game is over.");
         // Where not even the clause fits, the reason after it: the player
         // knows what was tried.
         let refused = "The 6 of hearts cannot go on the 2 of diamonds: it must be one rank lower.";
@@ -882,7 +883,7 @@ mod tests {
         let bare = bar("Three words here and many more after");
         assert_eq!((line(bare.clone()), bare.cut), ("Three words here and many more after".into(), false));
         let long = bar("Taken back: the game stays counted as lost.");
-        assert_eq!((line(long.clone()), long.cut), ("Mines 10 0:05 Taken back: the...".into(), true));
+        assert_eq!((line(long.clone()), long.cut), ("Mines 10 0:05  Taken back: the...".into(), true));
         let picture = bar("Only the middle of panorama.png fits. The whole is too wide for the puzzle.");
         assert!(picture.cut && line(picture).ends_with("..."));
         let picture = bar("panorama.png is too wide: only the middle fits.");
@@ -901,9 +902,10 @@ mod tests {
         let bar = |flags: &str, message: &str| line(fit(&topaz, 295, 16, "MineSweeper", &mines(flags), message));
         assert_eq!(bar("5", ""), "Flags: 5  Time: 0:37  Moves: 19");
         assert_eq!(bar("5", "Game restored and paused."), "Flags: 5  Game restored and paused.");
-        assert_eq!(bar("10", "Bad luck: a mine went off."), "Flags: 10 Bad luck: a mine went off.");
+        // The message is never closed up to them: "10 Bad luck" read as one.
+        assert_eq!(bar("10", "Bad luck: a mine went off."), "Flags 10  Bad luck: a mine went off.");
         // Where every figure stays, they lose their colons alike.
-        assert_eq!(bar("5", "No jump."), "Flags 5 Time 0:37 Moves 19 No jump.");
+        assert_eq!(bar("5", "No jump."), "Flags 5 Time 0:37 Moves 19  No jump.");
     }
 
     /// A hint too long for the Amiga PAL's title bar keeps where the
@@ -940,7 +942,7 @@ mod tests {
         assert!(bar.contains("The solutions of"), "{bar}");
         assert!(!bar.contains("Badsol"), "{bar}");
         let refused = "The 7 of hearts cannot go on the 9 of clubs: it must be one rank lower.";
-        assert_eq!(line(fit(&topaz, 295, 16, "Klondike", &sokoban, refused)), "Score 0/1 It must be one rank lower.");
+        assert_eq!(line(fit(&topaz, 295, 16, "Klondike", &sokoban, refused)), "It must be one rank lower.");
     }
 
     /// The Chance on the Amiga: its rule's name is too long for the bar
@@ -959,9 +961,8 @@ mod tests {
         let chance = fields(&[("Cards", "0"), ("Time", "0:00"), ("Moves", "0"), ("Rule", "Alternating colour")]);
         assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards: 0  Time: 0:00  Moves: 0");
         // Beside a long message on the Amiga's double PAL bar the solver's
-        // word stays, closed with a full stop so it does not read as the
-        // message's first words, and the other figures give way to it but
-        // the first.
+        // word stays, named so it does not read as the message's first
+        // words, and the other figures give way to it.
         let lost = fields(&[
             ("Cards", "2"),
             ("Time", "0:00"),
@@ -972,25 +973,29 @@ mod tests {
         let hint = "Try to deal from the stock. No winning line is left.";
         assert_eq!(
             line(fit(&topaz, 615, 16, "The Chance", &lost, hint)),
-            "Cards 2 Not winnable. Try to deal from the stock. No winning line is left."
+            "Solver: Not winnable  Try to deal from the stock. No winning line is left."
         );
     }
 
-    /// Closed up to a space's width beside a message, as on the Amiga
-    /// PAL's title bar, the solver's word ends with a full stop, so that
-    /// it and the message read as two sentences, not one; wide apart it
-    /// needs none.
+    /// Where the figures close up to a space's width, as on the Amiga
+    /// PAL's title bar, the message still stands the whole gap from them:
+    /// Rummi's "Tiles: 15 74 tiles left in the pile." read as one, where
+    /// its other news stood two spaces off. The solver's word keeps its
+    /// name beside a message, so it is never read as its first word.
     #[test]
-    fn the_solver_s_word_closed_up_to_a_message_ends_a_sentence() {
+    fn a_message_stands_the_whole_gap_from_the_figures() {
+        let rummi = fields(&[("Tiles", "15"), ("Pile", "74"), ("Time", "0:12"), ("Moves", "1")]);
+        let pile = fit(&topaz, 295, 16, "Rummi", &rummi, "74 tiles left in the pile.");
+        assert_eq!(line(pile.clone()), "Tiles 15  74 tiles left in the pile.");
+        assert_eq!((pile.gap_after(0), pile.message), (16, Some(1)));
         let lost = fields(&[("Solver", "Not winnable")]);
         let hint = "Try 6♥ onto 7♠. No winning line is left.";
-        let fitted = fit(&topaz, 290, 16, "Klondike", &lost, hint);
-        assert_eq!(fitted.gap, 8);
-        assert_eq!(line(fitted), "Not winnable. Try 6♥ onto 7♠.");
-        let wide = fit(&topaz, 296, 16, "Klondike", &lost, hint);
-        assert_eq!(line(wide), "Solver: Not winnable  Try 6♥ onto 7♠.");
-        let thinking = fields(&[("Solver", "Thinking...")]);
-        assert_eq!(line(fit(&topaz, 280, 16, "", &thinking, hint)), "Solver: Thinking... Try 6♥ onto 7♠.");
+        assert_eq!(line(fit(&topaz, 296, 16, "Klondike", &lost, hint)), "Solver: Not winnable  Try 6♥ onto 7♠.");
+        assert_eq!(line(fit(&topaz, 290, 16, "Klondike", &lost, hint)), "Try 6♥ onto 7♠.");
+        let golf = fields(&[("Score", "1"), ("Time", "0:00"), ("Moves", "0")]);
+        let closed = fit(&topaz, 295, 16, "Golf", &golf, "No jump.");
+        assert_eq!(line(closed.clone()), "Score 1 Time 0:00 Moves 0  No jump.");
+        assert_eq!((closed.gap, closed.gap_after(2)), (8, 16), "the figures close up, the message does not");
     }
 
     /// Where a refusal will not fit whole, its reason is kept before the
@@ -1083,8 +1088,8 @@ mod tests {
     /// YaZZle's message box, where the solver's word is the one figure
     /// beside the message: a refusal is shown whole, its reason and all,
     /// the solver's word giving way to it, not the reason to the solver's
-    /// word; where both fit, the solver's word keeps its name or, closed
-    /// up, ends a sentence, never read as the message's first word.
+    /// word; where both fit, the solver's word keeps its name, never read
+    /// as the message's first word.
     #[test]
     fn the_solver_s_word_gives_way_to_a_whole_message() {
         let solver = |word: &str| fields(&[("Solver", word)]);
@@ -1094,13 +1099,13 @@ mod tests {
         assert_eq!(bar("Not winnable", 800, refused), format!("Solver: Not winnable  {refused}"));
         let occupied = "Reserve 1 is not empty: a card moves there only when it is.";
         assert_eq!(bar("Winnable", 540, occupied), occupied);
-        assert_eq!(bar("Winnable", 560, occupied), format!("Winnable. {occupied}"));
+        assert_eq!(bar("Winnable", 560, occupied), occupied);
         assert_eq!(bar("Winnable", 640, occupied), format!("Solver: Winnable  {occupied}"));
         // Where the message is cut all the same, the solver's word left
-        // beside it closes a sentence too.
+        // beside it keeps its name too.
         let long = "one two three four five six seven eight nine ten eleven twelve";
         let cut = fit(&topaz, 400, 16, "", &solver("Winnable"), long);
-        assert_eq!((line(cut.clone()), cut.cut), ("Winnable. one two three four five six seven...".into(), true));
+        assert_eq!((line(cut.clone()), cut.cut), ("Solver: Winnable  one two three four five six...".into(), true));
     }
 
     /// Klondike on the Amiga PAL: the solver's word stays in every state,
@@ -1127,15 +1132,15 @@ mod tests {
     #[test]
     fn the_tersest_figures_keep_whole_names() {
         let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32"), ("Solver", "Winnable")]);
-        assert_eq!(figures(&f, FORMS.len() - 1, Beside::Nothing), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
+        assert_eq!(figures(&f, FORMS.len() - 1, false), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
         let thinking = fields(&[("Solver", "Thinking...")]);
-        assert_eq!(figures(&thinking, FORMS.len() - 1, Beside::Nothing), ["Solver: Thinking..."]);
+        assert_eq!(figures(&thinking, FORMS.len() - 1, false), ["Solver: Thinking..."]);
         // Named, a verdict keeps its colon in every form, never "Solver
         // Winnable"; the other figures lose theirs.
         for form in 0..FORMS.len() - 1 {
-            assert_eq!(figures(&f, form, Beside::Nothing)[3], "Solver: Winnable", "form {form}");
+            assert_eq!(figures(&f, form, false)[3], "Solver: Winnable", "form {form}");
         }
-        assert_eq!(figures(&f, 1, Beside::Nothing)[0], "Score 1200");
+        assert_eq!(figures(&f, 1, false)[0], "Score 1200");
         // The solver's word is kept first; the score too long for the room
         // left makes way for the clock.
         assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["10:00", "Winnable"]);
