@@ -10,7 +10,7 @@ use clap::Subcommand;
 
 use crate::core::plural;
 use crate::games::sokoban::level::{Level, parse_moves};
-use crate::games::sokoban::library::SetFile;
+use crate::games::sokoban::library::{self, SetFile};
 use crate::games::sokoban::rules::{Dir, Sokoban};
 use crate::games::sokoban::solver::{Limit, Limits, Verdict, solve, solve_quickly};
 
@@ -28,11 +28,13 @@ pub enum SokobanCommand {
     /// read, or holds no level, exits 2 as well. A level the file does
     /// not have exits 64, as any option's value that cannot be taken.
     Check {
-        /// An XSB level file.
+        /// An XSB level file, or a level's id (`sokoban/parlour/3`, as
+        /// `parlour list` and the Choose Level box name the built-in ones):
+        /// the file of its set.
         file: PathBuf,
-        /// The level, counted from 1.
+        /// The level, counted from 1 (a level's id names its own).
         #[arg(long, value_name = "N", value_parser = level_number, allow_negative_numbers = true)]
-        level: usize,
+        level: Option<usize>,
         /// The moves: l, u, r, d, upper case for pushes (a lower-case push
         /// is accepted too), each with an optional count before it (`3r`
         /// is `rrr`), as in Solution lines.
@@ -47,11 +49,13 @@ pub enum SokobanCommand {
     /// The file's other broken levels and Solution lines that are no
     /// solution are reported as `file:line: message` and left out.
     Solve {
-        /// An XSB level file.
+        /// An XSB level file, or a level's id (`sokoban/parlour/3`, as
+        /// `parlour list` and the Choose Level box name the built-in ones):
+        /// the file of its set.
         file: PathBuf,
-        /// The level, counted from 1.
+        /// The level, counted from 1 (a level's id names its own).
         #[arg(long, value_name = "N", value_parser = level_number, allow_negative_numbers = true)]
-        level: usize,
+        level: Option<usize>,
         /// Positions to search at most (default: no limit but time and
         /// memory).
         #[arg(long, value_name = "N", value_parser = super::solve_cmd::nodes_limit, allow_negative_numbers = true)]
@@ -108,10 +112,40 @@ fn malformed(message: impl Into<String>) -> Failure {
 
 pub fn run(command: SokobanCommand) -> Result<(), Failure> {
     match command {
-        SokobanCommand::Check { file, level, moves } => check(&file, level, &moves),
+        SokobanCommand::Check { file, level, moves } => {
+            let (file, level) = level_of(&file, level)?;
+            check(&file, level, &moves)
+        }
         SokobanCommand::Solve { file, level, nodes, memory, seconds, quick } => {
+            let (file, level) = level_of(&file, level)?;
             solve_level(&file, level, limits(nodes, memory, seconds), quick)
         }
+    }
+}
+
+/// The set file and level number `target` and `--level` name: a file
+/// is read as it is, and needs `--level`; a level's id that is no file
+/// (`sokoban/parlour/3`) names its set's file, wherever the built-in sets
+/// were put, and its number, which `--level` may change.
+fn level_of(target: &Path, level: Option<usize>) -> Result<(PathBuf, usize), Failure> {
+    let text = target.to_string_lossy();
+    if let Some((set, named)) = library::split_id(&text).filter(|_| !target.exists()) {
+        let places = super::catalog::places();
+        let sets = library::discover(&(places.search)("boards"));
+        let stem = |p: &Path| p.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let Some(file) = sets.into_iter().find(|p| library::set_id(&stem(p)).eq_ignore_ascii_case(set)) else {
+            return Err(malformed(format!(
+                "{text}: there is no level set `{set}` (the sets are the .xsb files of the boards/sokoban folders)"
+            )));
+        };
+        return Ok((file, level.unwrap_or(named)));
+    }
+    match level {
+        Some(level) => Ok((target.to_path_buf(), level)),
+        None => Err(super::cli::usage(format!(
+            "{}: give the level to play with --level N (a level's id, such as sokoban/parlour/3, names its own)",
+            target.display()
+        ))),
     }
 }
 

@@ -1394,3 +1394,34 @@ fn the_guide_names_the_statistics_as_the_box_does() {
     }
     assert!(told.contains("counts as lost"), "{told}");
 }
+
+/// A built-in level is checked and solved by its id, as `parlour play`
+/// and `parlour lint` take it, wherever the built-in sets were put; the
+/// id names the level, which --level may change. A file needs --level.
+#[test]
+fn sokoban_check_and_solve_take_a_levels_id() {
+    let (code, stdout, stderr) =
+        out(&parlour().args(["sokoban", "solve", "sokoban/parlour/1", "--quick"]).output().unwrap());
+    assert_eq!(code, Some(0), "{stderr}");
+    let lurd = stdout.lines().nth(1).expect("the solution's moves").to_string();
+    let (code, stdout, _) =
+        out(&parlour().args(["sokoban", "check", "sokoban/parlour/1", "--moves", &lurd]).output().unwrap());
+    assert_eq!((code, stdout.starts_with("solved ")), (Some(0), true), "{stdout}");
+    let (code, stdout, _) = out(&parlour()
+        .args(["sokoban", "check", "sokoban/parlour/1", "--level", "2", "--moves", &lurd])
+        .output()
+        .unwrap());
+    assert_eq!(code, Some(1), "level 1's solution is no solution of level 2: {stdout}");
+    let (code, _, stderr) = out(&parlour().args(["sokoban", "solve", "sokoban/parlour/99"]).output().unwrap());
+    assert_eq!(code, Some(64), "{stderr}");
+    assert!(stderr.contains("there is no level 99"), "{stderr}");
+    let (code, _, stderr) = out(&parlour().args(["sokoban", "solve", "sokoban/nosuch/1"]).output().unwrap());
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("there is no level set `sokoban/nosuch`"), "{stderr}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.xsb");
+    std::fs::write(&file, "#####\n#@$.#\n#####\n").unwrap();
+    let (code, _, stderr) = out(&parlour().args(["sokoban", "solve"]).arg(&file).output().unwrap());
+    assert_eq!(code, Some(64), "{stderr}");
+    assert!(stderr.contains("give the level to play with --level N"), "{stderr}");
+}
