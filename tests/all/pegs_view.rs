@@ -474,6 +474,24 @@ fn a_board_with_no_solution_left_is_said_so_again_on_resuming() {
     assert_eq!(open("Gap", board(), dir.path()).message(), format!("{hopeless} Game resumed."));
 }
 
+/// A board that cannot be won from its start says so, at the start and
+/// after jumps, in the hint's answer and after each jump: undoing jumps,
+/// which there may be none of, could never help.
+#[test]
+fn a_board_with_no_solution_from_its_start_says_so_not_to_undo() {
+    let hopeless = "This board has no solution from its start.";
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open("Zigzag", variant("pegs/zigzag", "Version 2\nMode: Normal\ny y e e y y e e y\n"), dir.path());
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), hopeless, "at the start, nothing to undo");
+    drag(&mut view, &m, area, "a1", "c1");
+    assert_eq!(view.session().move_count(), 1);
+    assert_eq!(view.message(), hopeless, "after a jump");
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), hopeless);
+}
+
 /// The keyboard's cursor is the two-pixel frame of every game's cursor,
 /// a dark ring inside a light one: one pixel was lost on the board's wood.
 #[test]

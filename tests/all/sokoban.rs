@@ -544,6 +544,36 @@ fn a_stuck_can_is_said_again_on_resuming_and_stepping_to_it() {
     assert_eq!(view.message(), STUCK);
 }
 
+/// A level that cannot be solved from its start says so, at the start
+/// and after moves, rather than to undo moves, which there may be none
+/// of and which could never help; one that can still says to undo.
+#[test]
+fn a_level_with_no_solution_from_its_start_says_so_not_to_undo() {
+    const NO_START: &str = "This level has no solution from its start.";
+    let (m, area) = machine();
+    // A can against the wall at the start, where it can never be pushed.
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_text(dir.path(), "#######\n#$ @ .#\n#######\n");
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), NO_START, "at the start, nothing to undo");
+    view.input(&key(Key::Left), &m, area);
+    assert_eq!(view.message(), "This level has no solution from its start: a can is stuck off the goals.");
+    // No can stuck at the start, but the first can stops the second's way.
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_text(dir.path(), "#########\n#@ $ $..#\n#########\n");
+    view.input(&key(Key::Right), &m, area);
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), NO_START, "after a step");
+    // A level that can be solved: a can pushed against the wall is undone.
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_text(dir.path(), "#####\n#   #\n# $.#\n# @ #\n#####\n");
+    for k in [Key::Left, Key::Right, Key::Up] {
+        view.input(&key(k), &m, area);
+    }
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), "No solution from here: undo some moves.");
+}
+
 #[test]
 fn undo_to_the_start_restores_the_level_exactly() {
     let dir = tempfile::tempdir().unwrap();

@@ -49,8 +49,24 @@ const CHECK_LIMIT: u64 = 200_000;
 /// The largest block drawn: big boards fill the table, small ones do not
 /// become clownish.
 const MAX_BLOCK: i32 = 64;
-/// The warning when the solver proves the position lost.
+/// The warning when the solver proves the position lost and the board
+/// can be won from its start: undoing jumps is what helps.
 const HOPELESS: &str = "No solution from here: undo some jumps.";
+/// The warning when the board cannot be won from its start: there is
+/// nothing to undo, and no undoing would help.
+const NO_START: &str = "This board has no solution from its start.";
+/// The warning when the position is proved lost but the search of the
+/// start gave up: whether undoing helps is not known.
+const LOST_HERE: &str = "No solution from here.";
+
+/// Whether the board can be won from its start, once searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Start {
+    Wins,
+    Lost,
+    /// The search of the start gave up.
+    Undecided,
+}
 
 /// A stone pressed and perhaps being dragged.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +106,9 @@ pub struct PegsBoard {
     /// The hint searched for on a thread of its own, in a window, and the
     /// position it is for.
     thinking: Option<(Pegs, Job<Verdict>)>,
+    /// What is known of the board's start, which tells a lost position
+    /// whether undoing jumps can help.
+    start: Option<Start>,
 }
 
 impl PegsBoard {
@@ -109,6 +128,7 @@ impl PegsBoard {
             passed_over: None,
             journal: None,
             thinking: None,
+            start: None,
         }
     }
 
@@ -213,6 +233,46 @@ impl PegsBoard {
     fn keep_plan(&mut self, st: &Pegs, verdict: &Verdict) {
         if let Verdict::Solvable(jumps) = verdict {
             self.plan = Some(Plan { position: st.clone(), jumps: jumps.clone() });
+            // Every position of the game was reached from its start: a
+            // win from here is a win from there.
+            self.start = Some(Start::Wins);
+        }
+    }
+
+    /// What a position the solver proved lost is told: to undo jumps
+    /// only where that can help, i.e. where the board can be won from its
+    /// start. The start is searched once at most, and not at all where
+    /// it is the position proved lost.
+    fn hopeless(&mut self, session: &Session<BoardVariant>) -> String {
+        let start = Pegs::new(session.variant().board.clone());
+        let known = if session.state() == &start {
+            Start::Lost
+        } else {
+            *self.start.get_or_insert_with(|| match solver::solve(&start, Some(HINT_LIMIT)).verdict {
+                Verdict::Solvable(_) => Start::Wins,
+                Verdict::Unsolvable => Start::Lost,
+                Verdict::GaveUp | Verdict::TooLarge => Start::Undecided,
+            })
+        };
+        self.start = Some(known);
+        match known {
+            Start::Wins => HOPELESS,
+            Start::Lost => NO_START,
+            Start::Undecided => LOST_HERE,
+        }
+        .into()
+    }
+
+    /// A search's verdict as Game > Hint's answer.
+    fn hint_of(&mut self, session: &Session<BoardVariant>, verdict: Verdict) -> Result<Jump, String> {
+        match verdict {
+            Verdict::Solvable(jumps) => jumps.first().copied().ok_or_else(|| "No jump remains.".to_string()),
+            Verdict::Unsolvable => Err(self.hopeless(session)),
+            Verdict::GaveUp => Err("No hint found quickly.".into()),
+            // Making a jump and asking again, which helps a search that gave
+            // up, never helps here.
+            // (Short, for the Amiga's title bar: the guide says how large.)
+            Verdict::TooLarge => Err("Board too large for hints.".into()),
         }
     }
 
@@ -223,7 +283,8 @@ impl PegsBoard {
 
     /// The hint searched for on a thread, once it has come (at a tick),
     /// for the position still shown.
-    fn hint_heard(&mut self, st: &Pegs) -> Option<Reply<BoardVariant>> {
+    fn hint_heard(&mut self, session: &Session<BoardVariant>) -> Option<Reply<BoardVariant>> {
+        let st = session.state();
         let (position, job) = self.thinking.as_ref()?;
         let verdict = match job.poll() {
             Ok(verdict) => verdict,
@@ -236,7 +297,8 @@ impl PegsBoard {
             return None;
         }
         self.keep_plan(st, &verdict);
-        Some(hint_reply(st, hint_of(verdict)))
+        let hint = self.hint_of(session, verdict);
+        Some(hint_reply(st, hint))
     }
 
     /// Adds the finished game to the board's high scores; says its place
@@ -371,19 +433,6 @@ impl PegsBoard {
     }
 }
 
-/// A search's verdict as Game > Hint's answer.
-fn hint_of(verdict: Verdict) -> Result<Jump, String> {
-    match verdict {
-        Verdict::Solvable(jumps) => jumps.first().copied().ok_or_else(|| "No jump remains.".to_string()),
-        Verdict::Unsolvable => Err(HOPELESS.into()),
-        Verdict::GaveUp => Err("No hint found quickly.".into()),
-        // Making a jump and asking again, which helps a search that gave
-        // up, never helps here.
-        // (Short, for the Amiga's title bar: the guide says how large.)
-        Verdict::TooLarge => Err("Board too large for hints.".into()),
-    }
-}
-
 /// The preference that keeps the board last on the table, which the
 /// launcher's Peg Solitaire entry (and `parlour play pegs`) opens again.
 pub const LAST_BOARD_PREF: &str = "board";
@@ -484,7 +533,7 @@ impl Board<BoardVariant> for PegsBoard {
         area: Rect,
     ) -> Reply<BoardVariant> {
         if let Input::Tick { .. } = input
-            && let Some(heard) = self.hint_heard(session.state())
+            && let Some(heard) = self.hint_heard(session)
         {
             return heard;
         }
@@ -588,7 +637,7 @@ impl Board<BoardVariant> for PegsBoard {
             return None;
         }
         match self.solve(st, CHECK_LIMIT) {
-            Verdict::Unsolvable => Some(HOPELESS.into()),
+            Verdict::Unsolvable => Some(self.hopeless(session)),
             Verdict::Solvable(_) | Verdict::GaveUp | Verdict::TooLarge => None,
         }
     }
@@ -598,7 +647,8 @@ impl Board<BoardVariant> for PegsBoard {
         if let Some(j) = self.planned_jump(st) {
             return Ok(j);
         }
-        hint_of(self.solve(st, HINT_LIMIT))
+        let verdict = self.solve(st, HINT_LIMIT);
+        self.hint_of(session, verdict)
     }
 
     /// In a window a search runs on a thread of its own, its answer

@@ -203,19 +203,49 @@ fn start(from: i32, room: i32, length: i32, focus: i32) -> i32 {
 }
 
 /// The hint for `st`: the walk to the next push of a solution found best
-/// first, or why there is none. A raised `stop` cuts the search short.
-fn search_hint(st: &Sokoban, stop: Option<Arc<AtomicBool>>) -> Result<Walk, String> {
+/// first, or why there is none. `start` is the level's start where no
+/// solution of it is known (see [`lost_here`]). A raised `stop` cuts the
+/// search short.
+fn search_hint(st: &Sokoban, start: Option<&Sokoban>, stop: Option<Arc<AtomicBool>>) -> Result<Walk, String> {
     let limits = solver::Limits { cancel: stop, ..solver::Limits::positions(HINT_LIMIT) };
     match solver::solve_quickly(st, &limits).verdict {
         Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
-        Verdict::Unsolvable => Err("No solution from here: undo some moves.".into()),
+        Verdict::Unsolvable => Err(lost_here(st, start, &limits)),
         Verdict::GaveUp(_) => Err("No hint found quickly.".into()),
     }
 }
 
+/// What a position proved lost is told: to undo moves only where that
+/// can help, i.e. where the level can be solved from its start. `start`
+/// is None where a solution of the level is known (the file's or the
+/// player's), else it is searched, unless it is the position itself.
+fn lost_here(st: &Sokoban, start: Option<&Sokoban>, limits: &solver::Limits) -> String {
+    let verdict = match start {
+        None => return UNDO.into(),
+        Some(start) if start == st => Verdict::Unsolvable,
+        Some(start) => solver::solve_quickly(start, limits).verdict,
+    };
+    match verdict {
+        Verdict::Solved { .. } => UNDO,
+        Verdict::Unsolvable => NO_START,
+        Verdict::GaveUp(_) => "No solution from here.",
+    }
+    .into()
+}
+
+/// Said of a position proved lost where the level can be solved from its
+/// start.
+const UNDO: &str = "No solution from here: undo some moves.";
+/// Said where the level cannot be solved from its start: there may be
+/// no move to undo, and no undoing would help.
+const NO_START: &str = "This level has no solution from its start.";
+
 /// Said after every move while a can lies where it can never reach a
 /// goal; its first clause is what the narrowest title bar keeps.
 const STUCK: &str = "A can is stuck off the goals: undo some moves.";
+/// Said instead where a can is stuck so at the level's start: no move of
+/// the player's put it there.
+const STUCK_FROM_START: &str = "This level has no solution from its start: a can is stuck off the goals.";
 
 pub struct SokobanBoard {
     /// "Parlour 3: Pantry".
@@ -634,14 +664,16 @@ impl Board<LevelVariant> for SokobanBoard {
     /// comes at a tick; elsewhere it runs at once.
     fn ask_hint(&mut self, session: &Session<LevelVariant>) -> Reply<LevelVariant> {
         let st = session.state();
+        // The start needs no search where a solution of it is known.
+        let start = self.known_solution(session).is_none().then(|| Sokoban::new(session.variant().level.clone()));
         if background::allowed() {
-            let position = st.clone();
-            self.thinking = Job::spawn("hint", move |stop| search_hint(&position, Some(stop)));
+            let (position, thread_start) = (st.clone(), start.clone());
+            self.thinking = Job::spawn("hint", move |stop| search_hint(&position, thread_start.as_ref(), Some(stop)));
             if self.thinking.is_some() {
                 return Reply::Say(THINKING.into());
             }
         }
-        hint_reply(st, search_hint(st, None))
+        hint_reply(st, search_hint(st, start.as_ref(), None))
     }
 
     fn show_hint(&mut self, session: &Session<LevelVariant>, m: &Walk) {
@@ -664,7 +696,9 @@ impl Board<LevelVariant> for SokobanBoard {
     /// A can stuck off the goals stays so until moves are undone: said
     /// again on resuming, and on stepping to the position.
     fn standing(&mut self, session: &Session<LevelVariant>) -> Option<String> {
-        solver::stuck_box(session.state()).map(|_| STUCK.into())
+        solver::stuck_box(session.state())?;
+        let start = Sokoban::new(session.variant().level.clone());
+        Some(if solver::stuck_box(&start).is_some() { STUCK_FROM_START } else { STUCK }.into())
     }
 
     fn played_for_player(&self, session: &Session<LevelVariant>) -> Option<&'static str> {
@@ -931,7 +965,7 @@ mod tests {
             r.intersect(&area) == r
         };
         assert!(seen(&b, st.player()) && !seen(&b, can));
-        let hint = search_hint(st, None).unwrap();
+        let hint = search_hint(st, None, None).unwrap();
         b.show_hint(&s, &hint);
         assert!(seen(&b, can) && seen(&b, can + 1), "the hint's can and its goal are out of sight");
         let r = b.layout(st, area).square(st.level().width, can + 1);
