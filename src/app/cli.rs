@@ -304,6 +304,7 @@ enum Command {
     ///
     /// Warnings alone exit 0. What passes gets one line saying so
     /// (`PATH: no problems found`, or `PATH: no errors (2 warnings)`),
+    /// and in a folder with errors so does each file in it that passes,
     /// unless --quiet is given. Peg boards (.brd), Sokoban levels (.xsb)
     /// and help files (.guide, .imaj, .html) are checked too, and every one
     /// of them in a folder.
@@ -1483,33 +1484,57 @@ struct Linter {
     what: &'static str,
     /// Whether this linter takes the path.
     accepts: fn(&Path) -> bool,
-    /// The problems found.
-    check: fn(&Path) -> Vec<Diagnostic>,
+    /// How it finds the problems.
+    how: Check,
+}
+
+/// How a linter finds the problems of a path it takes.
+#[derive(Clone, Copy)]
+enum Check {
+    /// With this check of one file, game type or help.
+    Alone(fn(&Path) -> Vec<Diagnostic>),
+    /// Entry by entry, as [`lint_each`] checks a folder: the entries that
+    /// pass can be said one by one where others fail.
+    Each,
+}
+
+impl Linter {
+    /// The problems found in `path`.
+    fn check(&self, path: &Path) -> Vec<Diagnostic> {
+        match self.how {
+            Check::Alone(check) => check(path),
+            Check::Each => lint_each(path),
+        }
+    }
 }
 
 /// The linters, tried in order; the first that accepts a path checks it.
 const LINTERS: &[Linter] = &[
-    Linter { what: "a folder of game types (game-types)", accepts: is_game_types_folder, check: lint_each },
+    Linter { what: "a folder of game types (game-types)", accepts: is_game_types_folder, how: Check::Each },
     Linter {
         what: "a game of the CardGames panel or The Chance (its folder in card-games or card-shell)",
         accepts: |p| super::data_dirs::card_game_reader(p).is_some(),
-        check: lint_card_game,
+        how: Check::Alone(lint_card_game),
     },
     Linter {
         what: "a solitaire game-type folder (holding game.ini) or a .ini file",
         accepts: solitaire_lint::accepts,
-        check: lint_game_type,
+        how: Check::Alone(lint_game_type),
     },
-    Linter { what: "a peg solitaire board (.brd)", accepts: is_board, check: lint_board },
+    Linter { what: "a peg solitaire board (.brd)", accepts: is_board, how: Check::Alone(lint_board) },
     Linter {
         what: "a Sokoban level set (.xsb)",
         accepts: |p| p.is_file() && crate::games::sokoban::library::is_set_path(p),
-        check: lint_level_set,
+        how: Check::Alone(lint_level_set),
     },
-    Linter { what: "a help file (.guide, .imaj or .html)", accepts: crate::help::accepts, check: crate::help::lint },
-    Linter { what: "a help `parlour help --html` built", accepts: is_built_help, check: lint_built_help },
-    Linter { what: "a boards folder's folder of level sets (sokoban)", accepts: is_level_set_folder, check: lint_each },
-    Linter { what: "a folder of any of these (game-types, boards)", accepts: is_folder_of_these, check: lint_each },
+    Linter {
+        what: "a help file (.guide, .imaj or .html)",
+        accepts: crate::help::accepts,
+        how: Check::Alone(crate::help::lint),
+    },
+    Linter { what: "a help `parlour help --html` built", accepts: is_built_help, how: Check::Alone(lint_built_help) },
+    Linter { what: "a boards folder's folder of level sets (sokoban)", accepts: is_level_set_folder, how: Check::Each },
+    Linter { what: "a folder of any of these (game-types, boards)", accepts: is_folder_of_these, how: Check::Each },
 ];
 
 /// A game of the CardGames panel or The Chance by its folder: its game.ini
@@ -1614,7 +1639,7 @@ fn holds_nothing_to_check(path: &Path) -> bool {
 fn lint_each(dir: &Path) -> Vec<Diagnostic> {
     let entries = checkable(dir);
     let mut found: Vec<Diagnostic> =
-        entries.iter().flat_map(|p| entry_linter(p).map(|l| (l.check)(p)).unwrap_or_default()).collect();
+        entries.iter().flat_map(|p| entry_linter(p).map(|l| l.check(p)).unwrap_or_default()).collect();
     found.extend(same_names(dir, &entries));
     found.extend(left_out_in(dir));
     found
@@ -1955,7 +1980,7 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
         let checked = lint_target(target).and_then(|path| Ok((linter_for(&path)?, path)));
         match checked {
             Ok((linter, path)) => {
-                let mut found = (linter.check)(&path);
+                let mut found = linter.check(&path);
                 found.extend(named_as_listed(&path));
                 found.extend(hidden_by_one_searched_first(&path));
                 for d in &found {
@@ -1963,8 +1988,10 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
                 }
                 let errors = found.iter().any(Diagnostic::is_error);
                 failed |= errors;
-                if !errors && !quiet {
-                    say!("{}", passed(target, &path, found.len()));
+                let passes =
+                    if errors { passed_within(&path, &found) } else { vec![passed(target, &path, found.len())] };
+                for line in passes.iter().filter(|_| !quiet) {
+                    say!("{line}");
                 }
             }
             Err(message) => {
@@ -1974,6 +2001,27 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
         }
     }
     if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
+}
+
+/// What `lint` says of each entry that passes of a folder it checked
+/// entry by entry and found errors in (`found`): where one file of a
+/// variant author's folder fails, the others are said to pass as they
+/// would alone. An entry folder with errors of its own is gone into
+/// alike.
+fn passed_within(path: &Path, found: &[Diagnostic]) -> Vec<String> {
+    if !linter_for(path).is_ok_and(|l| matches!(l.how, Check::Each)) {
+        return Vec::new();
+    }
+    let mut lines = Vec::new();
+    for entry in checkable(path) {
+        let its: Vec<&Diagnostic> = found.iter().filter(|d| d.path.starts_with(&entry)).collect();
+        if its.iter().any(|d| d.is_error()) {
+            lines.extend(passed_within(&entry, found));
+        } else {
+            lines.push(passed(&entry, &entry, its.len()));
+        }
+    }
+    lines
 }
 
 /// What `lint` says of a path it found no error in, with its warnings.
