@@ -1507,7 +1507,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 Record::Full if scored => Scoring::Shown,
                 _ => Scoring::Unshown,
             };
-            let mut req = stats_box(&self.board.stats_name(&self.session), &game, scoring);
+            let kept = self.board.best_kept(&self.session);
+            let mut req = stats_box(&self.board.stats_name(&self.session), &game, scoring, kept);
             req.lines.extend(self.board.stats_lines(&self.session, &game));
             req
         });
@@ -1523,11 +1524,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn ask_reset(&mut self) -> Response {
         self.asked = Asked::ConfirmReset;
         let of = self.board.stats_of(&self.session);
-        Response::Ask(Requester {
-            title: "Reset".into(),
-            lines: vec![format!("Clear the statistics of {of}?"), "This cannot be undone.".into()],
-            buttons: vec!["Reset".into(), "Cancel".into()],
-        })
+        let mut lines = vec![format!("Clear the statistics of {of}?")];
+        lines.extend(self.board.reset_keeps(&self.session));
+        lines.push("This cannot be undone.".into());
+        Response::Ask(Requester { title: "Reset".into(), lines, buttons: vec!["Reset".into(), "Cancel".into()] })
     }
 
     /// Clears the record the statistics box shows, and shows the box
@@ -2010,8 +2010,10 @@ pub enum Scoring {
     Unshown,
 }
 
-/// The statistics box of a game.
-pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
+/// The statistics box of a game; `kept` is the best result the game keeps
+/// apart from its statistics (see [`Board::best_kept`]), shown where they
+/// hold no win.
+pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring, kept: Option<String>) -> Requester {
     // A best score of 0 or below is the best all the same, as `parlour
     // stats` and the launcher tell it.
     let best_score =
@@ -2036,7 +2038,7 @@ pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
         let best_time = stats.best_time_ms.map(|ms| format!("Best time: {}", clock(ms / 1000)));
         let fewest = stats.best_moves.map(|moves| format!("Fewest moves: {moves}"));
         let best: Vec<String> = match (best_time, fewest) {
-            (None, None) => vec!["Best: no win yet".into()],
+            (None, None) => vec![kept.unwrap_or_else(|| "Best: no win yet".into())],
             (time, moves) => time.into_iter().chain(moves).collect(),
         };
         let mut lines = vec![

@@ -479,6 +479,22 @@ pub trait Board<V: Variant> {
     /// board forgets what it keeps of them (The Chance's last game).
     fn stats_cleared(&mut self) {}
 
+    /// What the player might take for part of the figures that Reset
+    /// keeps, or clears with them, said in its question (Sokoban's Best
+    /// Results and levels solved are kept; a MineSweeper size's best
+    /// time goes with its figures).
+    fn reset_keeps(&self, _session: &Session<V>) -> Option<String> {
+        None
+    }
+
+    /// The best result the board keeps apart from the statistics, shown
+    /// in the box where its figures hold no win (cleared by Reset, which
+    /// keeps it): "Best: no win yet" beside a level solved would be
+    /// untrue.
+    fn best_kept(&self, _session: &Session<V>) -> Option<String> {
+        None
+    }
+
     /// Lines the statistics box adds for this game's own figures.
     fn stats_lines(&self, _session: &Session<V>, _stats: &GameStats) -> Vec<String> {
         Vec::new()

@@ -1092,33 +1092,33 @@ fn the_statistics_box_shows_the_best_a_game_keeps() {
     let mut tetris = parlour::core::GameStats::default();
     tetris.record(parlour::core::Outcome::Lost, 1022);
     tetris.record(parlour::core::Outcome::Lost, 400);
-    let lines = stats_box("Tetris", &tetris, Scoring::Only).lines;
+    let lines = stats_box("Tetris", &tetris, Scoring::Only, None).lines;
     assert_eq!(lines, ["Played: 2", "Best score: 1022", "Average score: 711"]);
-    let lines = stats_box("Tetris", &parlour::core::GameStats::default(), Scoring::Only).lines;
+    let lines = stats_box("Tetris", &parlour::core::GameStats::default(), Scoring::Only, None).lines;
     assert_eq!(lines, ["Played: 0", "Best score: none yet"]);
     // A game that scored nothing has a best score all the same: 0, as
     // `parlour stats` and the launcher say, not "none yet".
     let mut nothing = parlour::core::GameStats::default();
     nothing.record(parlour::core::Outcome::Lost, 0);
-    let lines = stats_box("Tetris", &nothing, Scoring::Only).lines;
+    let lines = stats_box("Tetris", &nothing, Scoring::Only, None).lines;
     assert_eq!(lines, ["Played: 1", "Best score: 0", "Average score: 0"]);
     let mut lost = parlour::core::GameStats::default();
     lost.record(parlour::core::Outcome::Lost, -10);
-    let lines = stats_box("Klondike", &lost, Scoring::Shown).lines;
+    let lines = stats_box("Klondike", &lost, Scoring::Shown, None).lines;
     assert_eq!(lines.last().map(String::as_str), Some("Best score: -10"));
     let mut klondike = parlour::core::GameStats::default();
     klondike.record_game(parlour::core::Outcome::Won, 120, Some(95_000), 88);
-    let lines = stats_box("Klondike", &klondike, Scoring::Shown).lines;
+    let lines = stats_box("Klondike", &klondike, Scoring::Shown, None).lines;
     assert_eq!(lines[lines.len() - 3..], ["Best time: 1:35", "Fewest moves: 88", "Best score: 120"]);
     // A game that shows no score keeps none in sight (MineSweeper).
-    let lines = stats_box("MineSweeper", &klondike, Scoring::Unshown).lines;
+    let lines = stats_box("MineSweeper", &klondike, Scoring::Unshown, None).lines;
     assert_eq!(lines[lines.len() - 2..], ["Best time: 1:35", "Fewest moves: 88"]);
-    let lines = stats_box("Klondike", &parlour::core::GameStats::default(), Scoring::Shown).lines;
+    let lines = stats_box("Klondike", &parlour::core::GameStats::default(), Scoring::Shown, None).lines;
     assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
     assert!(!lines.iter().any(|l| l.contains("help")), "{lines:?}");
     // Games Solve played in are counted lost, and said to be.
     klondike.record_helped();
-    let lines = stats_box("Klondike", &klondike, Scoring::Shown).lines;
+    let lines = stats_box("Klondike", &klondike, Scoring::Shown, None).lines;
     assert_eq!(lines[1..3], ["Lost: 1  Streak: 1 lost", "Lost with help: 1"]);
 }
 
@@ -1138,7 +1138,7 @@ fn winning_percentages_round_to_the_nearest() {
         g
     };
     let rummi = record(1, 6);
-    assert_eq!(stats_box("Rummi", &rummi, Scoring::Unshown).lines[0], "Played: 6  Won: 1 (17%)");
+    assert_eq!(stats_box("Rummi", &rummi, Scoring::Unshown, None).lines[0], "Played: 6  Won: 1 (17%)");
     let chance = record(2, 3);
     let scores = parlour::views::chance::scores::scores_box(&chance, None);
     assert!(scores.lines.iter().any(|l| l.starts_with("Won: 2 (67%)")), "{:?}", scores.lines);

@@ -1293,6 +1293,16 @@ fn the_box_at_a_solved_level_goes_on_to_the_next() {
     let Some(parlour::views::Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no statistics") };
     assert!(stats.lines.iter().any(|l| l.contains("Won: 1")), "{:?}", stats.lines);
     assert!(!stats.lines.iter().any(|l| l.to_lowercase().contains("score")), "{:?}", stats.lines);
+    // Reset says it keeps the levels solved, and the box cleared shows
+    // the level's best result kept, not "no win yet" beside them.
+    let parlour::views::Response::Ask(asked) = view.answer(1) else { panic!("Reset asks first") };
+    assert!(asked.lines.iter().any(|l| l == "Best Results and levels solved are kept."), "{:?}", asked.lines);
+    let parlour::views::Response::Ask(cleared) = view.answer(0) else { panic!("no statistics after Reset") };
+    assert!(cleared.lines[0].starts_with("Played: 0"), "{:?}", cleared.lines);
+    let pushes = solution.chars().filter(char::is_ascii_uppercase).count();
+    let best = format!("Best: {} moves, {pushes} pushes", solution.len());
+    assert!(cleared.lines.contains(&best), "{best} in {:?}", cleared.lines);
+    assert_eq!(cleared.lines.last().map(String::as_str), Some("Levels solved: 1 of 24"));
 }
 
 /// A level of the test's own, so the goldens do not follow boards/: a can

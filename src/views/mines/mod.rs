@@ -769,6 +769,12 @@ impl Board<MinesVariant> for MinesBoard {
         vec![format!("Board: {board}{kind}")]
     }
 
+    /// The size's best time is a figure of its record: Best Times reads
+    /// it there.
+    fn reset_keeps(&self, _session: &Session<MinesVariant>) -> Option<String> {
+        Some("Its best time goes too.".into())
+    }
+
     /// The board whose record the box shows, as its Board line names it.
     fn stats_of(&self, session: &Session<MinesVariant>) -> String {
         let settings = session.variant().settings();

@@ -471,6 +471,10 @@ impl Board<BoardVariant> for PegsBoard {
         format!("the {} board", self.name)
     }
 
+    fn reset_keeps(&self, _session: &Session<BoardVariant>) -> Option<String> {
+        Some("Its high scores are kept.".into())
+    }
+
     fn introduction(&self) -> Option<String> {
         Some(format!("Board: {}.", self.name))
     }

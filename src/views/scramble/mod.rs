@@ -326,6 +326,12 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         format!("{TITLE} {} x {}", v.cols(), v.rows())
     }
 
+    /// The size's line in Best Results is a figure of its record: Best
+    /// Results reads it there.
+    fn reset_keeps(&self, _session: &Session<ScrambleVariant>) -> Option<String> {
+        Some("Its line in Best Results goes too.".into())
+    }
+
     /// The size again, for the Mac, whose boxes have no title to say it.
     fn stats_lines(&self, session: &Session<ScrambleVariant>, _stats: &GameStats) -> Vec<String> {
         let v = session.variant();

@@ -474,6 +474,20 @@ impl Board<LevelVariant> for SokobanBoard {
         format!("level {}", self.title)
     }
 
+    fn reset_keeps(&self, _session: &Session<LevelVariant>) -> Option<String> {
+        Some("Best Results and levels solved are kept.".into())
+    }
+
+    /// The level's best result, kept by Reset, as Best Results says it.
+    fn best_kept(&self, session: &Session<LevelVariant>) -> Option<String> {
+        let b = self.records.best(&session.variant().id)?;
+        Some(format!(
+            "Best: {}, {}",
+            plural(b.moves as u64, "move", "moves"),
+            plural(b.pushes as u64, "push", "pushes")
+        ))
+    }
+
     fn fields(&self, session: &Session<LevelVariant>) -> Vec<(&'static str, String)> {
         let st = session.state();
         // The score is the boxes home, of all of them. The level comes

@@ -174,6 +174,10 @@ impl Board<TetrisVariant> for TetrisBoard {
         "Tetris".into()
     }
 
+    fn reset_keeps(&self, _session: &Session<TetrisVariant>) -> Option<String> {
+        Some("The Top Five is kept.".into())
+    }
+
     fn menu_items(&self, session: &Session<TetrisVariant>) -> Vec<MenuItem> {
         vec![super::pause::menu_item(session.state().paused()), MenuItem::new("Top Five...", Command::View(TOP_FIVE))]
     }
