@@ -1881,3 +1881,41 @@ fn a_screen_sent_behind_is_in_front_where_no_screen_menu_brings_it_back() {
     };
     assert!(title_bar(&d) == title_bar(&fresh), "the first frame on the Mac is titled for the Mac");
 }
+
+/// A held tile was drawn at the last machine's pixels after a switch: off
+/// the PAL screen, below its 256 lines, or mid-table going the other way,
+/// until the next key. Held by the keyboard it now stays with the cursor
+/// on the new screen; held by the mouse it lies over its own place until
+/// the mouse moves there.
+#[test]
+fn a_held_tile_stays_in_place_when_the_machine_is_switched() {
+    let dir = tempfile::tempdir().unwrap();
+    let (yazzle, yazzle_area) = machine(MachineId::Yazzle);
+    let (pal, area) = machine(MachineId::AmigaPal);
+    let drawn = |view: &RummiView| {
+        let mut s = pal.new_surface();
+        view.draw(&mut s, &pal, area);
+        s
+    };
+
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    for key in [Key::Down, Key::Down, Key::Right, Key::Enter] {
+        press(&mut view, &yazzle, yazzle_area, key, 1);
+    }
+    view.machine_switched(MachineId::AmigaPal);
+    let switched = drawn(&view);
+    // Left and back again: the cursor is where it was, the tile drawn at it.
+    press(&mut view, &pal, area, Key::Left, 1);
+    press(&mut view, &pal, area, Key::Right, 1);
+    assert!(drawn(&view) == switched, "the tile held by the keyboard is drawn at the cursor");
+    press(&mut view, &pal, area, Key::Escape, 1);
+    assert!(drawn(&view) != switched, "a tile was held, and Escape put it back");
+
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    click(&mut view, &yazzle, yazzle_area, "tray 0");
+    view.machine_switched(MachineId::AmigaPal);
+    let switched = drawn(&view);
+    let (x, y) = spot_on(&view, &pal, area, "tray 0");
+    view.input(&Input::MouseMove { x: x + 2, y: y + 2 }, &pal, area);
+    assert!(drawn(&view) == switched, "the tile held by the mouse lies over its place in the tray");
+}

@@ -88,7 +88,11 @@ pub struct RummiBoard {
     /// Where the press that picked up the held tile went down, while the
     /// button is still down: let go elsewhere, the tile is dropped there.
     picked_at: Option<(i32, i32)>,
-    pointer: (i32, i32),
+    /// Where the mouse last was on this machine's screen, a held tile
+    /// drawn there. `None` once the keyboard moves the cursor or the
+    /// machine changes (the point was another screen's): the tile is then
+    /// drawn at the cursor, or without one over its own place.
+    pointer: Option<(i32, i32)>,
     /// The requester about an invalid play has been shown: OK again pays
     /// the penalty.
     warned: bool,
@@ -142,7 +146,7 @@ impl RummiBoard {
             config,
             held: None,
             picked_at: None,
-            pointer: (0, 0),
+            pointer: None,
             warned: false,
             framing: false,
             program: Program::default(),
@@ -572,15 +576,29 @@ impl RummiBoard {
         if let Spot::Tray(i) = moved {
             self.set_first_row(TrayOf::Player, grid.showing(i).first_row());
         }
-        self.move_cursor(st, l, moved);
+        self.move_cursor(moved);
         Reply::Redraw
     }
 
     /// Puts the keyboard cursor on `spot`, a held tile with it.
-    fn move_cursor(&mut self, st: &Rummi, l: &Layout, spot: Spot) {
+    fn move_cursor(&mut self, spot: Spot) {
         self.cursor = Some(spot);
-        let (x, y) = self.spot_point(st, l, spot);
-        self.pointer = (x + 2, y + 2);
+        self.pointer = None;
+    }
+
+    /// Where a held tile is drawn: at the mouse, or where the mouse has
+    /// not moved on this screen, just off the middle of the cursor's
+    /// place (or its own, with no cursor) so the place still shows.
+    fn hand(&self, st: &Rummi, l: &Layout) -> (i32, i32) {
+        if let Some(at) = self.pointer {
+            return at;
+        }
+        let own = || match self.held_cell(st) {
+            Some((row, col)) => Spot::Cell(row, col),
+            None => Spot::Tray(self.held_tray_index(st).unwrap_or(0)),
+        };
+        let (x, y) = self.spot_point(st, l, self.cursor.unwrap_or_else(own));
+        (x + 2, y + 2)
     }
 
     /// Page Up and Page Down scroll a tray a row: the program's with the
@@ -598,7 +616,7 @@ impl RummiBoard {
         if let (Some(_), Spot::Tray(i)) = (self.cursor, at) {
             let step = grid.per_row();
             let i = if down { i + step } else { i.saturating_sub(step) };
-            self.move_cursor(st, l, Spot::Tray(i.min(st.tray(Side::Player).len().saturating_sub(1))));
+            self.move_cursor(Spot::Tray(i.min(st.tray(Side::Player).len().saturating_sub(1))));
         }
         Reply::Redraw
     }
@@ -968,6 +986,7 @@ impl Board<RummiVariant> for RummiBoard {
 
     fn machine_switched(&mut self, id: MachineId) {
         self.shown_on.set(Some(id));
+        self.pointer = None;
     }
 
     fn title(&self) -> String {
@@ -1059,7 +1078,8 @@ impl Board<RummiVariant> for RummiBoard {
         }
         if let Some(h) = self.held {
             let (tw, th) = l.tile();
-            let r = Rect::new(self.pointer.0 - tw / 2, self.pointer.1 - th / 2, tw, th);
+            let (x, y) = self.hand(st, &l);
+            let r = Rect::new(x - tw / 2, y - th / 2, tw, th);
             let old = s.set_clip(l.screen.intersect(&s.clip()));
             tiles::face(s, look, r, h.kind(), l.scale);
             s.set_clip(old);
@@ -1136,7 +1156,7 @@ impl Board<RummiVariant> for RummiBoard {
         }
         let l = self.layout(st, machine, area);
         if let Input::MouseMove { x, y } = *input {
-            self.pointer = (x, y);
+            self.pointer = Some((x, y));
         }
         if let Some(reply) = self.scroll_input(st, &l, machine, input) {
             return reply;
@@ -1150,7 +1170,7 @@ impl Board<RummiVariant> for RummiBoard {
                 }
             }
             Input::MouseDown { x, y, button: Button::Left } => {
-                self.pointer = (x, y);
+                self.pointer = Some((x, y));
                 let hidden = self.cursor.take().is_some();
                 let was_held = self.held.is_some();
                 let reply = self.click(st, &l, x, y).or_redraw(hidden);
