@@ -394,6 +394,23 @@ fn turning_to_another_window_pauses_the_game() {
     assert_eq!(view.session().cursor(), cursor, "a game over is left as it is");
 }
 
+/// A piece that lands is in the journal at once, not only after five
+/// seconds of play: a window killed then loses at most the piece in
+/// flight.
+#[test]
+fn a_piece_that_lands_is_journalled_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = opened(dir.path(), &Opening { seed: Some(3), ..Default::default() });
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
+    assert_eq!(view.session().state().pieces(), 1);
+    let path = parlour::host::journal::journal_path(dir.path(), "tetris");
+    let kept = save::load(&path, &TetrisVariant).unwrap();
+    assert_eq!(kept.state().pieces(), 1, "the landed piece is on disk");
+    assert_eq!(kept.state().points(), view.session().state().points());
+}
+
 /// Reopened, a game left running waits paused, and the status line says
 /// so (it said "Game resumed." beside the Paused box).
 #[test]

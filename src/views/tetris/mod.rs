@@ -2,8 +2,9 @@
 //! shown), the figures and the keys, at the machine's frame rate (50 a
 //! second on the Amiga, 60 on the Macs and YaZZle). Every frame is a tick
 //! move through the controller's session, so a kept game replays exactly;
-//! there is no undo. The journal is written every five seconds of play,
-//! when the game pauses or ends, and when the window closes. A game that
+//! there is no undo. The journal is written whenever a piece lands, every
+//! five seconds of play, when the game pauses or ends, and when the window
+//! closes. A game that
 //! makes the top five asks for a name in a requester of the machine's own.
 
 pub mod picture;
@@ -26,8 +27,8 @@ pub const TOP_FIVE: ViewCommand = ViewCommand("top-five");
 /// Game > Pause (Resume while paused), as the P key.
 pub use super::pause::PAUSE;
 
-/// The journal is written after this much play (and on pause, at the end
-/// and on closing), not after every frame.
+/// The journal is written after this much play (and as a piece lands, on
+/// pause, at the end and on closing), not after every frame.
 const JOURNAL_MS: u64 = 5000;
 /// Names in the table are at most this long.
 const NAME_LEN: usize = 20;
@@ -74,8 +75,9 @@ pub struct TetrisBoard {
     /// Milliseconds times the frame rate not yet a whole frame.
     carry: u64,
     asking: Option<Asking>,
-    /// The five-second stretch of play last journalled.
-    journalled: Option<u64>,
+    /// The five-second stretch of play and the count of pieces landed
+    /// when the journal was last written.
+    journalled: Option<(u64, u32)>,
 }
 
 impl TetrisBoard {
@@ -345,10 +347,13 @@ impl Board<TetrisVariant> for TetrisBoard {
 
     fn journal_now(&mut self, session: &Session<TetrisVariant>) -> bool {
         let st = session.state();
-        let stretch = st.play_ms() / JOURNAL_MS;
-        let due = st.paused() || st.over() || self.journalled != Some(stretch);
+        // A piece landed is written at once, so a kill loses at most the
+        // piece in flight; the timed write keeps the clock (and so the
+        // level) of a piece that is slow to fall.
+        let now = (st.play_ms() / JOURNAL_MS, st.pieces());
+        let due = st.paused() || st.over() || self.journalled != Some(now);
         if due {
-            self.journalled = Some(stretch);
+            self.journalled = Some(now);
         }
         due
     }
@@ -417,7 +422,7 @@ mod tests {
     }
 
     #[test]
-    fn the_journal_is_written_every_five_seconds_and_on_pause() {
+    fn the_journal_is_written_every_five_seconds_as_a_piece_lands_and_on_pause() {
         let dir = tempfile::tempdir().unwrap();
         let mut b = TetrisBoard::new(dir.path());
         let mut s = session();
@@ -428,6 +433,8 @@ mod tests {
         assert!(b.journal_now(&s), "five seconds of play");
         s.play(&TetrisMove::Left).unwrap_or(());
         assert!(!b.journal_now(&s));
+        s.play(&TetrisMove::Drop).unwrap();
+        assert!(b.journal_now(&s), "a piece landed");
         s.play(&TetrisMove::Pause).unwrap();
         assert!(b.journal_now(&s));
     }
