@@ -131,9 +131,7 @@ fn level_of(target: &Path, level: Option<usize>) -> Result<(PathBuf, usize), Fai
     let text = target.to_string_lossy();
     if let Some((set, named)) = library::split_id(&text).filter(|_| !target.exists()) {
         let places = super::catalog::places();
-        let sets = library::discover(&(places.search)("boards"));
-        let stem = |p: &Path| p.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let Some(file) = sets.into_iter().find(|p| library::set_id(&stem(p)).eq_ignore_ascii_case(set)) else {
+        let Some(file) = library::find_set(&(places.search)("boards"), set) else {
             return Err(malformed(format!(
                 "{text}: there is no level set `{set}` (the sets are the .xsb files of the boards/sokoban folders)"
             )));

@@ -188,8 +188,18 @@ pub fn set_dirs(board_dirs: &[PathBuf]) -> Vec<PathBuf> {
 /// is skipped, so earlier folders win.
 pub fn discover(board_dirs: &[PathBuf]) -> Vec<PathBuf> {
     let dirs = set_dirs(board_dirs);
-    let stem = |p: &Path| p.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    first_of_each(&dirs, |p| is_set_path(p) && p.is_file(), |p| set_id(&stem(p)))
+    first_of_each(&dirs, |p| is_set_path(p) && p.is_file(), file_set_id)
+}
+
+/// The file of the set whose id is `id` (any case), as [`discover`] finds
+/// it in `board_dirs`.
+pub fn find_set(board_dirs: &[PathBuf], id: &str) -> Option<PathBuf> {
+    discover(board_dirs).into_iter().find(|p| file_set_id(p).eq_ignore_ascii_case(id))
+}
+
+/// The id of the set in the file at `path`, from its name.
+fn file_set_id(path: &Path) -> String {
+    set_id(&path.file_stem().map(|n| n.to_string_lossy()).unwrap_or_default())
 }
 
 /// Ascending numbers in words, three or more in a row as a range:
