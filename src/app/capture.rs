@@ -60,6 +60,7 @@ pub fn opening(game: &GameEntry, machine: Machine) -> Result<Surface, String> {
     let work = background::work();
     background::set(Work::WhenAsked);
     let view = host::open(game, &Places { data_dir: scratch.path().to_path_buf(), ..catalog::places() }, &how);
+    let view = view.inspect_err(|_| background::set(work))?;
     let driver = Driver::new(Shell::new(machine, view, CAPTURE_SEED));
     let frame = driver.frame().clone();
     // The game is closed (and journalled in the scratch folder) before

@@ -721,7 +721,7 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
         machine: Some(machine.id()),
         ..Opening::default()
     };
-    let view = crate::host::open(&game, &catalog::places(), &how);
+    let view = crate::host::open(&game, &catalog::places(), &how).map_err(fail)?;
     if let Some(why) = view.unopened() {
         return Err(fail(why));
     }
@@ -979,7 +979,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
         machine: Some(machine.id()),
         ..Opening::default()
     };
-    let view = crate::host::open(&game, &catalog::places(), &how);
+    let view = crate::host::open(&game, &catalog::places(), &how).map_err(fail)?;
     if let Some(why) = view.unopened() {
         return Err(fail(why));
     }

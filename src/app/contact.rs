@@ -92,7 +92,7 @@ pub enum Show {
 pub fn render(game: &GameEntry, places: &Places, screen: Screen, seed: u64, show: Show) -> Result<Driver, String> {
     let machine = Machine::new(&screen.choice(), screen.id).map_err(|e| e.0)?;
     let how = Opening { seed: Some(seed), fresh_seed: seed, machine: Some(screen.id), ..Opening::default() };
-    let mut driver = Driver::new(Shell::new(machine, host::open(game, places, &how), seed));
+    let mut driver = Driver::new(Shell::new(machine, host::open(game, places, &how)?, seed));
     // The opening's searches answer, as in a window a moment after it opens.
     driver.feed(&[Input::Tick { ms: 0 }]);
     if show == Show::Help {

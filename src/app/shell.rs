@@ -1083,12 +1083,17 @@ impl Shell {
                     replay: false,
                     machine: Some(self.machine.id()),
                     back_on_cancel: over_another,
+                    ..Opening::default()
                 };
                 // The game opened reads the journals of those open now (a
                 // kept game's box asks over the game in progress).
                 self.view.keep_journal();
                 self.behind.iter_mut().for_each(|v| v.keep_journal());
-                let mut view = host::open(&game, &self.places(), &how);
+                // A game open in another window is not opened in this one.
+                let mut view = match host::open(&game, &self.places(), &how) {
+                    Ok(view) => view,
+                    Err(why) => return self.tell(error_box(&why)),
+                };
                 match view.unopened() {
                     // The game on the screen stays; the requester sets
                     // the file's name and the reason in full, broken

@@ -27,6 +27,7 @@ use crate::views::board::{
 };
 use crate::views::{CLOCK_HZ, Response, View, background};
 
+use super::claim::Claim;
 use super::{Opening, Record, journal, prefs};
 
 /// A requester the controller asked for, whose answer it will hear.
@@ -165,6 +166,9 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// The kept game it was asked to open and could not: why, with its
     /// file and line.
     unopened: Option<String>,
+    /// The game's claim on its journals for this window alone, held while
+    /// the controller lives (see [`claim`](crate::host::claim)).
+    _claim: Claim,
     /// Trouble with a file, said in full for a box (see
     /// [`View::take_notice`]); the status line has it in short.
     notices: VecDeque<Requester>,
@@ -355,6 +359,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Session::new(rules, number)
         });
         let mut c = Controller::at_rest(family, session, board, data_dir, message, counted);
+        c._claim = how.claim.clone();
         c.replay = replay;
         // A journal written before games out of Undo's reach were
         // forgotten sheds them now.
@@ -533,6 +538,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             rerun: None,
             dealing: None,
             unopened: None,
+            _claim: Claim::default(),
             notices: VecDeque::new(),
             news: None,
             said_after_end: None,

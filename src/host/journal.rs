@@ -7,6 +7,8 @@ use crate::core::save::{self, Header};
 
 /// The folder of journals inside the data folder.
 const JOURNALS: &str = "journals";
+/// The folder of the files whose locks claim games for one window.
+const LOCKS: &str = "locks";
 /// The folder of kept games (Save a Copy) inside the data folder.
 const KEPT: &str = "saved";
 /// The extension of every save.
@@ -20,6 +22,13 @@ fn file_stem(id: &str) -> String {
 /// The journal of game `id`: `journals/klondike.save`.
 pub fn journal_path(data_dir: &Path, id: &str) -> PathBuf {
     data_dir.join(JOURNALS).join(format!("{}.{EXTENSION}", file_stem(id)))
+}
+
+/// The file whose lock claims game `id`'s journals for one window:
+/// `locks/pegs-english.lock` (see [`claim`](super::claim)), in a folder
+/// of its own, as the journals folder holds journals alone.
+pub fn lock_path(data_dir: &Path, id: &str) -> PathBuf {
+    data_dir.join(LOCKS).join(format!("{}.lock", file_stem(id)))
 }
 
 /// The folder Save a Copy writes to.

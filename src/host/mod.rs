@@ -7,6 +7,7 @@
 //! The launcher, `parlour list`, `play`, `shot`, `help`, saves and
 //! statistics reach games only through here.
 
+pub mod claim;
 pub mod controller;
 mod families;
 pub mod journal;
@@ -96,6 +97,9 @@ pub struct Opening {
     /// keeps under it: declining to give up this game's own game in
     /// progress for it closes this one, back to that game.
     pub back_on_cancel: bool,
+    /// The game's claim on its journals, which its controller keeps while
+    /// the game is open (given by [`open`]).
+    pub claim: claim::Claim,
 }
 
 /// A help document: a file in the guide folders and the node to open, or
@@ -206,6 +210,22 @@ pub struct Family {
     /// Which of the figures every record keeps mean something for its
     /// games, as `parlour stats` prints them.
     pub record: Record,
+    /// What a window claims for itself alone, so that no other window on
+    /// the same data folder writes over its journals (see [`claim`]).
+    pub claims: Claims,
+}
+
+/// What a window playing a family's game claims for itself alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claims {
+    /// The game it opened: each game has journals of its own that no other
+    /// game's window writes (a game type, whose options deal under its own
+    /// journal).
+    EachGame,
+    /// The whole family, called by this name: its window moves among
+    /// levels, boards or sizes that each have a journal of their own, so
+    /// another window of the family might write any of them.
+    Family(&'static str),
 }
 
 /// What a family's games are counted by, so that `parlour stats` leaves
@@ -481,9 +501,17 @@ fn looks_like_a_path(path: &Path) -> bool {
     path.extension().is_some() || path.parent().is_some_and(|p| !p.as_os_str().is_empty() && p.is_dir())
 }
 
-/// Opens `entry` as a view under its controller.
-pub fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
-    (entry.family.open)(entry, places, how)
+/// Opens `entry` as a view under its controller, which keeps the game's
+/// claim on its journals while it is open; or says why not: the game is
+/// open in another window on the same data folder. A replay, which writes
+/// nothing, claims nothing.
+pub fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Result<Box<dyn View>, String> {
+    let claim = match (how.replay, entry.family.claims) {
+        (true, _) => claim::Claim::default(),
+        (false, Claims::EachGame) => claim::claim(&places.data_dir, &entry.game_id, &entry.name)?,
+        (false, Claims::Family(name)) => claim::claim(&places.data_dir, entry.family.id, name)?,
+    };
+    Ok((entry.family.open)(entry, places, &Opening { claim, ..how.clone() }))
 }
 
 #[cfg(test)]

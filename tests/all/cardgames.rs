@@ -366,13 +366,14 @@ fn the_games_open_from_the_registry_with_the_panels_draws_and_back() {
         let entry = parlour::host::find(id, &places).unwrap();
         assert_eq!(entry.family.id, "cardgames");
         let view =
-            parlour::host::open(&entry, &places, &Opening { seed: Some(2), fresh_seed: 2, ..Default::default() });
+            parlour::host::open(&entry, &places, &Opening { seed: Some(2), fresh_seed: 2, ..Default::default() })
+                .unwrap();
         assert_eq!(view.title(), name);
         assert_eq!(view.game_id().as_deref(), Some(id));
     }
     let entry = parlour::host::find("cardgames/solitaire", &places).unwrap();
     let mut view =
-        parlour::host::open(&entry, &places, &Opening { seed: Some(2), fresh_seed: 2, ..Default::default() });
+        parlour::host::open(&entry, &places, &Opening { seed: Some(2), fresh_seed: 2, ..Default::default() }).unwrap();
     let menus = view.menus();
     let draw_one = menus[0].items.iter().find(|i| i.label == "Draw One").expect("the Draws modes in the menu");
     assert!(draw_one.checked, "Draws 1 from the panel deals one at a time");
@@ -386,7 +387,7 @@ fn the_games_open_from_the_registry_with_the_panels_draws_and_back() {
     let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
     assert!(prefs.contains("back=4") && prefs.contains("draws=1"), "the game keeps the panel's choices: {prefs}");
     let panel = parlour::host::find("cardgames", &places).unwrap();
-    assert_eq!(parlour::host::open(&panel, &places, &Opening::default()).title(), "CardGames");
+    assert_eq!(parlour::host::open(&panel, &places, &Opening::default()).unwrap().title(), "CardGames");
 }
 
 #[test]

@@ -141,7 +141,8 @@ fn help_over_a_game_opened_by_its_folder_is_that_folders_page() {
 
         let game = parlour::app::catalog::find(folder.to_str().unwrap()).unwrap();
         let places = Places { data_dir: dir.path().join("data"), ..parlour::app::catalog::places() };
-        let view = parlour::host::open(&game, &places, &Opening { seed: Some(1), fresh_seed: 1, ..Default::default() });
+        let view = parlour::host::open(&game, &places, &Opening { seed: Some(1), fresh_seed: 1, ..Default::default() })
+            .unwrap();
         let id = MachineId::Yazzle;
         let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
         let mut shell = Shell::new(machine, view, 1).showing(game);
@@ -233,7 +234,8 @@ fn the_games_help_follows_a_machine_switch() {
     let shell_on = |id: MachineId| {
         let game = parlour::app::catalog::find("klondike").unwrap();
         let places = Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
-        let view = parlour::host::open(&game, &places, &Opening { seed: Some(1), fresh_seed: 1, ..Default::default() });
+        let view = parlour::host::open(&game, &places, &Opening { seed: Some(1), fresh_seed: 1, ..Default::default() })
+            .unwrap();
         let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
         Shell::new(machine, view, 1).showing(game)
     };

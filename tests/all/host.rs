@@ -233,7 +233,7 @@ fn a_board_that_cannot_be_kept_as_it_opens_leaves_the_status_line_to_the_journal
         let data = tempfile::tempdir().unwrap();
         let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
         let game = parlour::host::find(id, &places).unwrap();
-        let mut view = parlour::host::open(&game, &places, &parlour::host::Opening::default());
+        let mut view = parlour::host::open(&game, &places, &parlour::host::Opening::default()).unwrap();
         for input in &moves {
             view.input(input, &m, area);
         }
@@ -244,7 +244,7 @@ fn a_board_that_cannot_be_kept_as_it_opens_leaves_the_status_line_to_the_journal
             read_only.set_readonly(true);
             std::fs::set_permissions(&file, read_only).unwrap();
         }
-        let mut view = parlour::host::open(&game, &places, &parlour::host::Opening::default());
+        let mut view = parlour::host::open(&game, &places, &parlour::host::Opening::default()).unwrap();
         let boxes: Vec<String> = std::iter::from_fn(|| view.take_notice()).map(|r| r.title).collect();
         assert!(boxes.iter().any(|title| title == "Preferences"), "{id}: {boxes:?}");
         let said = view.message();
@@ -920,7 +920,7 @@ fn declining_a_kept_game_of_another_game_goes_back_to_the_game_played() {
     let places = parlour::host::Places { data_dir: dir.path().join("pegs"), ..parlour::app::catalog::places() };
     let open = |id: &str| {
         let entry = parlour::host::find(id, &places).unwrap();
-        (parlour::host::open(&entry, &places, &parlour::host::Opening::default()), entry)
+        (parlour::host::open(&entry, &places, &parlour::host::Opening::default()).unwrap(), entry)
     };
     let (triangle, entry) = open("pegs/triangle-15");
     let jump = "key ctrl+t\nkey Space\nkey Up\nkey Up\nkey Space\n";
@@ -951,7 +951,7 @@ fn a_kept_game_of_a_game_type_opened_by_its_path_opens_from_inside_it() {
     let entry = parlour::host::find(folder.to_str().unwrap(), &places).unwrap();
     assert_ne!(entry.game_id, "golf", "a copy goes by an id of its own");
     let how = parlour::host::Opening { seed: Some(3), fresh_seed: 3, ..Default::default() };
-    let mut view = parlour::host::open(&entry, &places, &how);
+    let mut view = parlour::host::open(&entry, &places, &how).unwrap();
     view.command(&Command::SaveAs);
     let driver = shell_playing(view, &places.data_dir, "menu Game > Open...\nkey Return\n", Some(entry.clone()));
     let said = driver.shell().message();
@@ -974,7 +974,7 @@ fn a_kept_game_of_a_game_type_opened_by_its_path_opens_from_inside_it() {
     // A kept game of another game, declined over it, gives it back as it
     // was opened: its help is its own, not an unknown game's.
     drop(freecell_kept_one_move_in(&places.data_dir));
-    let view = parlour::host::open(&entry, &places, &how);
+    let view = parlour::host::open(&entry, &places, &how).unwrap();
     let driver = shell_playing(
         view,
         &places.data_dir,

@@ -1143,8 +1143,9 @@ fn no_guessing_chosen_mid_game_waits_for_new_game_across_reopening() {
     let (m, area) = machine(MachineId::AmigaDblPal);
     let entry = parlour::app::catalog::find("mines").unwrap();
     let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
-    let opened =
-        |seed: Option<u64>| host::open(&entry, &places, &Opening { seed, fresh_seed: 7, ..Opening::default() });
+    let opened = |seed: Option<u64>| {
+        host::open(&entry, &places, &Opening { seed, fresh_seed: 7, ..Opening::default() }).unwrap()
+    };
     let no_guess_checked = |view: &dyn View| {
         let menus = view.menus();
         menus.iter().find(|m| m.title == "Options").expect("an Options menu").items[0].checked
@@ -1266,7 +1267,7 @@ fn a_game_left_at_another_size_is_counted_once_when_replaced() {
     let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
     let opened = |id: &str, seed: Option<u64>| {
         let entry = parlour::app::catalog::find(id).unwrap();
-        host::open(&entry, &places, &Opening { seed, fresh_seed: 7, ..Opening::default() })
+        host::open(&entry, &places, &Opening { seed, fresh_seed: 7, ..Opening::default() }).unwrap()
     };
     let space = Input::Key { key: Key::Char(' '), mods: Modifiers::default() };
     let played = |size: &str| {

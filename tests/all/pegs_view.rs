@@ -1050,11 +1050,11 @@ fn peg_solitaire_reopens_on_the_board_last_played() {
     let launcher = || parlour::host::find("pegs", &places).unwrap();
     assert_eq!(launcher().game_id, "pegs/english");
     let triangle = parlour::host::find("pegs/triangle-15", &places).unwrap();
-    let mut view = parlour::host::open(&triangle, &places, &Opening::default());
+    let mut view = parlour::host::open(&triangle, &places, &Opening::default()).unwrap();
     let again = launcher();
     assert_eq!((again.game_id.as_str(), again.name.as_str()), ("pegs/triangle-15", "Peg Solitaire"));
     view.close();
-    assert_eq!(parlour::host::open(&launcher(), &places, &Opening::default()).title(), "Triangle 15");
+    assert_eq!(parlour::host::open(&launcher(), &places, &Opening::default()).unwrap().title(), "Triangle 15");
 
     let prefs = dir.path().join("prefs.ini");
     std::fs::write(&prefs, "[pegs]\nboard=pegs/gone\n").unwrap();
@@ -1062,7 +1062,7 @@ fn peg_solitaire_reopens_on_the_board_last_played() {
     let english = launcher();
     assert_eq!(english.game_id, "pegs/english");
     assert!(parlour::host::warnings::take().is_none(), "listing the games tells of the kept board");
-    let view = parlour::host::open(&english, &places, &Opening::default());
+    let view = parlour::host::open(&english, &places, &Opening::default()).unwrap();
     assert_eq!(view.title(), "English");
     let told = parlour::host::warnings::take().expect("the kept board gone is not told as it opens").lines.join(" ");
     let why = "no board folder holds board `pegs/gone`; the English board is played.";

@@ -185,3 +185,36 @@ fn a_resumed_game_s_clock_waits_for_the_player() {
         assert!(elapsed_ms(data.path(), file) >= left + 4000, "{game}: the clock did not start with a key");
     }
 }
+
+/// A game open in one window is refused to another on the same data
+/// folder (which would write its moves over the first one's journal),
+/// naming the game and the folder; a family whose window moves among
+/// levels is refused as a whole; the game opens once the window holding
+/// it has gone. Here this test's process is the other window.
+#[test]
+fn a_game_open_in_another_window_is_not_opened_twice() {
+    let data = tempfile::tempdir().unwrap();
+    let open_elsewhere = |game: &str| {
+        let out = data.path().join("shot.png");
+        parlour().env("PARLOUR_DATA_DIR", data.path()).args(["shot", game, "-o"]).arg(out).output().unwrap()
+    };
+    let held = parlour::host::claim::claim(data.path(), "klondike", "Klondike").unwrap();
+    let refused = open_elsewhere("klondike");
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    let why = format!(
+        "Klondike is open in another Parlour window (data folder {}): close it there first.",
+        data.path().display()
+    );
+    assert!(said.contains(&why), "{said}");
+    assert_eq!(journal(data.path(), "klondike.save"), "", "the refused window wrote the journal");
+    assert!(open_elsewhere("freecell").status.success(), "another game is free");
+
+    let level = parlour::host::claim::claim(data.path(), "sokoban", "Sokoban").unwrap();
+    let said = String::from_utf8_lossy(&open_elsewhere("sokoban/parlour/3").stderr).into_owned();
+    assert!(said.contains("Sokoban is open in another Parlour window"), "{said}");
+
+    drop((held, level));
+    assert!(open_elsewhere("klondike").status.success(), "still refused once the window went");
+    assert!(journal(data.path(), "klondike.save").contains("klondike"), "no journal written once opened");
+}

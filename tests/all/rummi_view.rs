@@ -617,7 +617,7 @@ fn without_a_config_the_table_fits_the_machine_it_is_played_on() {
         let places = parlour::host::Places::data_only(dir.path());
         let entry = parlour::host::find("rummi", &places).unwrap();
         let how = Opening { seed: Some(1), fresh_seed: 1, machine: Some(id), ..Default::default() };
-        let mut view = parlour::host::open(&entry, &places, &how);
+        let mut view = parlour::host::open(&entry, &places, &how).unwrap();
         view.close();
         let journal = parlour::host::journal::journal_path(dir.path(), "rummi");
         let header = parlour::host::journal::header_of(&journal).unwrap();

@@ -423,7 +423,7 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
     let game = parlour::host::find(&shown.to_string(), &places).unwrap();
     // A set no board folder holds goes by an id made from where it lies.
     assert!(game.game_id.starts_with("sokoban/mixed-") && game.game_id.ends_with("/2"), "{}", game.game_id);
-    let mut view = parlour::host::open(&game, &places, &Opening::default());
+    let mut view = parlour::host::open(&game, &places, &Opening::default()).unwrap();
     assert_eq!(view.message(), "Levels 1, 3 left out: mixed.xsb:2, 11.");
     let why = view.command(&Command::View(parlour::views::sokoban::FILE_PROBLEMS));
     let Some(parlour::views::Response::Ask(why)) = why else { panic!("no box of the levels left out: {why:?}") };
@@ -1127,7 +1127,7 @@ fn damaged_records_are_told_of_when_the_game_opens() {
     assert_eq!(game.game_id, "sokoban/parlour/2");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged, "a listing sets nothing aside");
 
-    let mut view = parlour::host::open(&game, &places, &Opening::default());
+    let mut view = parlour::host::open(&game, &places, &Opening::default()).unwrap();
     assert_eq!(view.message(), "The records were damaged: their previous copy was used.");
     let told = view.take_notice().expect("no box told of the damaged records").lines.join(" ");
     assert!(told.contains("sokoban.txt:2: expected `best ID MOVES PUSHES LURD`"), "{told}");

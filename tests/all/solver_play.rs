@@ -417,7 +417,7 @@ fn opened_as(data: &std::path::Path, id: &str, how: &parlour::host::Opening) -> 
     use parlour::host::{self, Places};
     let game = parlour::app::catalog::find(id).unwrap();
     let places = Places { data_dir: data.to_path_buf(), ..parlour::app::catalog::places() };
-    host::open(&game, &places, how)
+    host::open(&game, &places, how).unwrap()
 }
 
 /// The seed of the game in `id`'s journal.

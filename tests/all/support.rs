@@ -7,23 +7,34 @@ use std::sync::OnceLock;
 use parlour::gfx::Surface;
 use parlour::gfx::image_io::{decode_png, encode_png};
 
-/// The `parlour` binary Cargo built for these tests.
+/// The `parlour` binary Cargo built for these tests, keeping its data in
+/// the calling test's own folder.
 pub fn parlour() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_parlour"));
-    // Never read or write the developer's own settings.
+    // Never read or write the developer's own settings, nor another
+    // test's: a game open in one test's run would be refused to another
+    // (one window at a time on a game's journals).
     c.env("PARLOUR_DATA_DIR", test_data_dir());
     c
 }
 
-/// The data folder of this run of the tests: made afresh under Cargo's
-/// scratch folder for tests (target/tmp), so two runs at once never share
-/// one. It is kept after the run, for looking into a failure.
-pub fn test_data_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
+/// The data folder of the calling test in this run of the tests: one per
+/// test (by its thread's name, which the test harness gives), all made
+/// afresh under Cargo's scratch folder for tests (target/tmp), so two
+/// runs at once never share one. They are kept after the run, for
+/// looking into a failure.
+pub fn test_data_dir() -> PathBuf {
+    static RUN: OnceLock<PathBuf> = OnceLock::new();
+    let run = RUN.get_or_init(|| {
         let made = tempfile::Builder::new().prefix("parlour-data-").tempdir_in(env!("CARGO_TARGET_TMPDIR"));
         made.expect("a scratch folder for the tests").keep()
-    })
+    });
+    let thread = std::thread::current();
+    // A thread the test started itself has no name: a folder of its own.
+    let name = thread.name().map_or_else(|| format!("{:?}", thread.id()), |n| n.replace("::", "-"));
+    let dir = run.join(name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_', "_"));
+    std::fs::create_dir_all(&dir).expect("a test's data folder");
+    dir
 }
 
 /// Opens game `id` dealt with `seed` as the app would, keeping its journal,
@@ -34,7 +45,8 @@ pub fn open_game(id: &str, seed: u64) -> (Box<dyn parlour::views::View>, tempfil
     let data = tempfile::tempdir().unwrap();
     let game = parlour::app::catalog::find(id).unwrap();
     let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
-    let view = host::open(&game, &places, &Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() });
+    let view =
+        host::open(&game, &places, &Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() }).unwrap();
     (view, data)
 }
 

@@ -32,6 +32,7 @@ pub static FAMILY: Family = Family {
     // Oberon's card games show no score (the engine's count of cards laid
     // off would be a figure the player never met) and no clock.
     record: crate::host::Record::Untimed,
+    claims: crate::host::Claims::Family("CardGames"),
 };
 
 const ID_PREFIX: &str = "cardgames/";

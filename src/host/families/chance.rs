@@ -28,6 +28,7 @@ pub static FAMILY: Family = Family {
     progress: crate::host::no_progress,
     // Its points are figures of its own: the common score stays 0.
     record: crate::host::Record::Unscored,
+    claims: crate::host::Claims::EachGame,
 };
 
 /// The game as the registry lists it, or as a former id names it (with

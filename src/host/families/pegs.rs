@@ -29,6 +29,7 @@ pub static FAMILY: Family = Family {
     figures: crate::host::kept_figures,
     progress: crate::host::no_progress,
     record: crate::host::Record::Full,
+    claims: crate::host::Claims::Family("Peg Solitaire"),
 };
 
 /// The launcher's entry, which opens the default board.

@@ -22,6 +22,7 @@ pub static FAMILY: Family = Family {
     figures: crate::views::rummi::figures,
     progress: crate::host::no_progress,
     record: crate::host::Record::Unscored,
+    claims: crate::host::Claims::EachGame,
 };
 
 fn entry(places: &Places) -> GameEntry {

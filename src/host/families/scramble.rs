@@ -24,6 +24,7 @@ pub static FAMILY: Family = Family {
     figures: crate::host::kept_figures,
     progress: crate::host::no_progress,
     record: crate::host::Record::Unscored,
+    claims: crate::host::Claims::Family("Scramble"),
 };
 
 const LAUNCHER_ID: &str = "scramble";

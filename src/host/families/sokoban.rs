@@ -39,6 +39,7 @@ pub static FAMILY: Family = Family {
     // Its score is the boxes home, which every level solved brings to its
     // goals: no figure to keep.
     record: crate::host::Record::Unscored,
+    claims: crate::host::Claims::Family("Sokoban"),
 };
 
 const LAUNCHER_ID: &str = "sokoban";

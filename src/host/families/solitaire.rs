@@ -25,6 +25,7 @@ pub static FAMILY: Family = Family {
     figures: crate::host::kept_figures,
     progress: crate::host::no_progress,
     record: crate::host::Record::Full,
+    claims: crate::host::Claims::EachGame,
 };
 
 fn entry(game_type: GameType) -> GameEntry {

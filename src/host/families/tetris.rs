@@ -21,6 +21,7 @@ pub static FAMILY: Family = Family {
     figures: crate::host::kept_figures,
     progress: crate::host::no_progress,
     record: crate::host::Record::ScoreOnly,
+    claims: crate::host::Claims::EachGame,
 };
 
 fn entry() -> GameEntry {
