@@ -168,14 +168,13 @@ impl AmigaChrome {
         // words, as programs set their requesters' text.
         let room = (max_frame_w - 4 - 2 * text_margin - 2 * 6).min(40 * 8);
         let measure = |t: &str| font.text_width(t) as i32;
-        let lines = status::wrap_lines(&measure, &req.lines, room);
         // The screen's title bar (a requester never covers it), the
         // window's title, borders, gaps and button row take the rest of
         // the screen's height.
         let button_h = line_h + 4 + (line_h - font.ascent() as i32).max(2);
         let frame_room =
             self.height - BAR_HEIGHT - WINDOW_TITLE_HEIGHT - WINDOW_BORDER_BOTTOM - 3 * vspace - 1 - button_h - 4 - 6;
-        let lines = status::at_most(lines, ((frame_room - line_h) / pitch + 1).max(0) as usize);
+        let lines = status::box_text(&measure, &req.lines, room, ((frame_room - line_h) / pitch + 1).max(0) as usize);
         let text_w = lines.iter().map(|l| measure(l)).max().unwrap_or(0);
         let text_h = if lines.is_empty() { 0 } else { line_h + pitch * (lines.len() as i32 - 1) };
         // Buttons: the text, a thin frame with a pixel of gap (4), and
@@ -804,7 +803,10 @@ mod tests {
             assert!(frame.y >= BAR_HEIGHT, "{name}: {frame:?} covers the title bar");
             assert!(frame.bottom() <= look.height as i32, "{name}: {frame:?} runs off the screen");
             let lines = chrome.requester_lines(&look, &req);
-            assert_eq!(lines.last().map(|(line, _)| line.as_str()), Some("..."), "{name}: the text is cut short");
+            // Cut short in the middle, its last line kept.
+            assert!(lines.iter().any(|(line, _)| line == "..."), "{name}: the text is not cut short");
+            let last: Vec<&str> = lines.iter().rev().take(2).map(|(line, _)| line.as_str()).collect();
+            assert!(last.join(" ").contains("Line 59 of"), "{name}: the last line left out: {last:?}");
             let text = chrome.requester(&look, &req).text_box.inset(1, 1);
             let inside = |r: &Rect| r.y >= text.y && r.bottom() <= text.bottom();
             assert!(lines.iter().all(|(_, r)| inside(r)), "{name}: a line is clipped");

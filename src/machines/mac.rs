@@ -467,11 +467,11 @@ impl MacChrome {
     /// margin each side) broken between words.
     fn alert_lines(&self, look: &Look, req: &Requester) -> Vec<String> {
         let measure = |t: &str| look.title_font.text_width(t) as i32;
-        let lines = status::wrap_lines(&measure, &req.lines, ALERT_TEXT_WIDTH.min(self.width - 20 - 40));
         // Below the menu bar, the alert's margins and button (70) and a
         // little air.
         let room = self.height - MENU_BAR_HEIGHT - 70 - 8;
-        status::at_most(lines, (room / look.title_font.height() as i32).max(0) as usize)
+        let most = (room / look.title_font.height() as i32).max(0) as usize;
+        status::box_text(&measure, &req.lines, ALERT_TEXT_WIDTH.min(self.width - 20 - 40), most)
     }
 
     fn draw_menu_bar(&self, s: &mut Surface, look: &Look, menus: &[Menu], open: Option<usize>) {

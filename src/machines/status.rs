@@ -397,6 +397,36 @@ pub fn wrap_lines(measure: &dyn Fn(&str) -> i32, lines: &[String], width: i32) -
         .collect()
 }
 
+/// A box's text, its `paragraphs` broken between words to `width`, cut to
+/// the `max` lines that fit on the screen (one at least). Where some must
+/// go, they go from the middle, marked "...": the paragraphs before it
+/// that fit whole (or as much of the first as fits), then the last one,
+/// which so often says what to do next ("And 5 more (parlour lint names
+/// them).") and would otherwise be the first to go.
+pub fn box_text(measure: &dyn Fn(&str) -> i32, paragraphs: &[String], width: i32, max: usize) -> Vec<String> {
+    let set: Vec<Vec<String>> =
+        paragraphs.iter().map(|p| wrap_lines(measure, std::slice::from_ref(p), width)).collect();
+    let lines = set.concat();
+    let (Some((last, before)), true) = (set.split_last(), lines.len() > max) else { return lines };
+    // Room for the lines before the "..." with the last paragraph kept.
+    let Some(room) = max.checked_sub(last.len() + 1).filter(|&room| room > 0 && !before.is_empty()) else {
+        return at_most(lines, max);
+    };
+    let mut kept: Vec<String> = Vec::new();
+    for paragraph in before {
+        if kept.len() + paragraph.len() > room {
+            break;
+        }
+        kept.extend(paragraph.iter().cloned());
+    }
+    if kept.is_empty() {
+        kept.extend(before[0].iter().take(room).cloned());
+    }
+    kept.push("...".into());
+    kept.extend(last.iter().cloned());
+    kept
+}
+
 /// A box's lines cut to the `max` that fit on the screen (one at least),
 /// the last of them "..." where some were left out: a box taller than the
 /// screen would lose its buttons off the edge.
@@ -1155,6 +1185,23 @@ mod tests {
         assert_eq!(at_most(lines.clone(), 5), lines);
         assert_eq!(at_most(lines.clone(), 3), ["1", "2", "..."]);
         assert_eq!(at_most(lines, 0), ["..."]);
+    }
+
+    /// A box too tall for the screen leaves out whole paragraphs from its
+    /// middle and keeps its last; with no room for that, it is cut as
+    /// [`at_most`] cuts.
+    #[test]
+    fn a_box_too_tall_keeps_its_last_paragraph() {
+        let measure = |t: &str| t.len() as i32;
+        let text: Vec<String> = ["Left out:", "aaaa bbbb cccc", "dddd eeee", "And 5 more."].map(String::from).into();
+        let fit = |max| box_text(&measure, &text, 9, max);
+        assert_eq!(fit(7), ["Left out:", "aaaa bbbb", "cccc", "dddd eeee", "And 5", "more."]);
+        assert_eq!(fit(5), ["Left out:", "...", "And 5", "more."]);
+        // The first paragraph too long for the room left: as much as fits.
+        let long: Vec<String> = ["aa bb cc dd ee ff", "end"].map(String::from).into();
+        assert_eq!(box_text(&measure, &long, 5, 3), ["aa bb", "...", "end"]);
+        assert_eq!(fit(3), ["Left out:", "aaaa bbbb", "..."]);
+        assert_eq!(fit(0), ["..."]);
     }
 
     /// A message whose first word alone is wider than the bar (a long

@@ -76,11 +76,11 @@ impl YazzleChrome {
     fn box_lines(look: &Look, req: &Requester) -> Vec<String> {
         let measure = |t: &str| look.text_font.text_width(t) as i32;
         let room = WINDOW_WIDTH - 8 - 2 * BOX_BORDER - (12 + ICON + 14 + 16);
-        let lines = status::wrap_lines(&measure, &req.lines, room.min(320));
         // Below the menu bar, the box's borders, caption, margins and
         // button row, with a little air.
         let height = WINDOW_HEIGHT - MENU_BAR_HEIGHT - (2 * BOX_BORDER + CAPTION_HEIGHT + 12 + 16 + BUTTON_H + 12) - 8;
-        status::at_most(lines, (height / (look.text_font.height() as i32 + 2)).max(0) as usize)
+        let most = (height / (look.text_font.height() as i32 + 2)).max(0) as usize;
+        status::box_text(&measure, &req.lines, room.min(320), most)
     }
 
     pub fn skin(&self) -> &Skin {

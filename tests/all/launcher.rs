@@ -322,6 +322,34 @@ fn left_out_as(kind: Kind, name: &str, why: &str) -> LeftOut {
     LeftOut { kind, name: name.into(), why: why.into() }
 }
 
+/// A box of things left out too tall for the smallest screens keeps its
+/// last line, the `parlour lint` that names the rest, leaving out lines
+/// from its middle instead.
+#[test]
+fn a_box_of_many_left_out_keeps_lint_on_the_smallest_screens() {
+    let why = "game-types/Broken Game Number 1/game.ini:32: [Foundation] Piles=4x is not a number: \
+               it must be a whole number of piles from 1 to 52, as the game.ini format in the \
+               README's Writing a game type says of every pile section";
+    let left_out: Vec<LeftOut> =
+        (1..=8).map(|i| left_out_as(Kind::GameType, &format!("Broken Game Number {i}"), why)).collect();
+    let d = Driver::new(Shell::new(
+        machine(MachineId::AmigaPal),
+        Box::new(many(3).telling_left_out(left_out, Kind::GameType)),
+        1,
+    ));
+    let told = d.shell().requester().expect("no box told what was left out").clone();
+    assert!(d.clipped_text().is_empty(), "cut: {:?}", d.clipped_text());
+    // The box is told once a run: each screen sets the same one.
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let m = machine(id);
+        let shown: Vec<String> =
+            m.chrome().requester_lines(m.look(), &told).into_iter().map(|(line, _)| line).collect();
+        assert!(shown.contains(&"...".to_string()), "{id:?}: the box fits whole, so tests nothing: {shown:?}");
+        let end = shown.iter().rev().take(2).rev().cloned().collect::<Vec<_>>().join(" ");
+        assert!(end.ends_with("And 5 more (parlour lint names them)."), "{id:?}: {shown:?}");
+    }
+}
+
 /// What could not be read is told of: the status line counts it, and a
 /// box names each (the first few, to fit the smallest screen, with
 /// `parlour lint` for the rest) once a run, with nothing cut.
