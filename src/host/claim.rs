@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 use super::journal;
 
@@ -40,7 +41,7 @@ pub fn claim(data_dir: &Path, id: &str, name: &str) -> Result<Claim, String> {
         return Ok(Claim { _locked: Some(file) });
     }
     let Some(file) = lock_file(&path) else { return Ok(Claim::default()) };
-    match file.try_lock() {
+    match lock_soon(&file) {
         Ok(()) => {
             let file = Arc::new(file);
             held.retain(|_, claim| claim.strong_count() > 0);
@@ -52,6 +53,26 @@ pub fn claim(data_dir: &Path, id: &str, name: &str) -> Result<Claim, String> {
             data_dir.display()
         )),
         Err(TryLockError::Error(_)) => Ok(Claim::default()),
+    }
+}
+
+/// How long a lock held elsewhere is waited for before the game is
+/// refused.
+const LOCK_WAIT: Duration = Duration::from_millis(200);
+
+/// Locks `file`, waiting [`LOCK_WAIT`] at most for a lock held elsewhere:
+/// a process this one starts holds this one's open files, locks and all,
+/// for the moment until it runs its program, and a claim given up just
+/// before (the game closed and opened again) may still be held so.
+fn lock_soon(file: &File) -> Result<(), TryLockError> {
+    let began = Instant::now();
+    loop {
+        match file.try_lock() {
+            Err(TryLockError::WouldBlock) if began.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            done => return done,
+        }
     }
 }
 

@@ -125,6 +125,11 @@ fn left_counted(record: Record, undo: Option<&str>) -> String {
 /// The pause between two moves of Moves > Replay, in milliseconds.
 const RERUN_STEP_MS: u32 = 400;
 
+/// How much of a running clock a journal may fall behind by with no move
+/// made (a player thinking): each write is a small file's, and a crash
+/// then loses half a minute of the clock at most.
+const CLOCK_KEPT_EVERY_MS: u64 = 30_000;
+
 /// The game at the cursor played again from its deal (Moves > Replay):
 /// the step it ends at and the time since its last move. Unlike the
 /// replay of a kept game, it is the player's own game, which goes on from
@@ -200,6 +205,10 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// full is told of once a game, not after every move; the status line
     /// reminds the player meanwhile.
     unsaved: Option<usize>,
+    /// The game's clock when the journal was last written: a clock that
+    /// runs on with no move is journalled every [`CLOCK_KEPT_EVERY_MS`],
+    /// so a crash or a power cut loses that little of it at most.
+    journalled_ms: u64,
     /// A game resumed under way whose player has not been back yet: its
     /// clock stays stopped until their first key, click or command, as a
     /// fresh game's waits for the first move.
@@ -548,6 +557,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             back_on_cancel: false,
             question: None,
             unsaved: None,
+            journalled_ms: 0,
             awaiting_player: false,
             resumed_news: None,
             left_counted: None,
@@ -601,6 +611,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         let path = journal::journal_path(&self.data_dir, &self.id());
         let game = self.session.game_start();
+        self.journalled_ms = self.session.elapsed_ms();
         match write_save(&self.session, &path) {
             Err(e) => {
                 if self.unsaved.replace(game) != Some(game) {
@@ -2185,6 +2196,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.clock_counts() && !self.awaiting_player && !self.board.paused() && !self.board.boxed();
             if clock_runs && self.tick_hz(machine.id()) > 0 {
                 self.session.add_time(u64::from(ms));
+                if self.session.elapsed_ms().abs_diff(self.journalled_ms) >= CLOCK_KEPT_EVERY_MS {
+                    self.journal();
+                }
             }
             let clock_moved = self.session.elapsed_ms() / 1000 != before;
             let board = self.board.input(&self.session, input, machine, area);

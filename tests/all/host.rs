@@ -96,6 +96,28 @@ fn a_closed_game_is_resumed_where_it_was_left() {
     assert!(journal::journal_path(data.path(), "klondike").is_file());
 }
 
+/// A clock running on with no move made is journalled every half
+/// minute, so a game whose window never closes (a crash, a power cut)
+/// comes back with nearly all its time.
+#[test]
+fn a_running_clock_is_journalled_without_a_move() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 5, data.path());
+    deal_from_the_stock(&mut view, 1);
+    let journalled = || {
+        let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+        open_as("klondike", data.path(), &how).session().elapsed_ms()
+    };
+    let tick =
+        |view: &mut Table, ms| view.input(&parlour::machines::Input::Tick { ms }, &machine(), machine().content());
+    tick(&mut view, 20_000);
+    assert_eq!(journalled(), 0, "journalled before half a minute went by");
+    tick(&mut view, 15_000);
+    assert_eq!(journalled(), 35_000, "half a minute without a move was not journalled");
+    // The window is never closed: the process ends as a crash ends it.
+    std::mem::forget(view);
+}
+
 /// Klondike's journal in `data`, kept after two moves (its previous copy
 /// beside it) and then overwritten with what is no journal.
 fn klondike_journal_left_damaged(data: &std::path::Path) -> std::path::PathBuf {
