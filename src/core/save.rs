@@ -23,7 +23,9 @@
 //! that game when it is not the one at the cursor (whose time is
 //! `elapsed-ms`), `number N`, the number the game was dealt for where
 //! that is not its seed (winnable deals only), and `helped`, where the
-//! program played in that game for the player (Solve's demo). `cursor`
+//! program played in that game for the player (Solve's demo). After any
+//! step may come `opened`: a kept game was opened there (see
+//! [`Session::as_opened`]). `cursor`
 //! is the index of the current step. The last line is `end`, so a file cut
 //! short is noticed rather than loaded as a shorter game.
 //!
@@ -125,6 +127,9 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
         for (_, word) in marked.iter().filter(|m| m.0 == i) {
             out.push_str(&format!("{word}\n"));
         }
+        if session.opened_at() == Some(i) {
+            out.push_str(&format!("{OPENED}\n"));
+        }
     }
     out.push_str("end\n");
     Ok(out)
@@ -217,6 +222,7 @@ fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, R
             GameMark::Clock(ms) => session.set_game_clock(step, ms),
             GameMark::Marked(mark) => session.set_mark(step, mark),
             GameMark::Number(number) => session.set_number(step, number),
+            GameMark::Opened => session.set_opened_at(step),
         }
         .map_err(|e| DecodeError::corrupt(line, e))?;
     }
@@ -414,7 +420,13 @@ enum GameMark {
     Marked(Mark),
     /// The number it was dealt for, where that is not its seed.
     Number(u64),
+    /// The step before it is where a kept game was opened (see
+    /// [`Session::as_opened`]).
+    Opened,
 }
+
+/// The line after the step a kept game was opened at.
+const OPENED: &str = "opened";
 
 /// The word of each [`Mark`] on a line of its own after the game's deal.
 const MARK_WORDS: [(Mark, &str); 3] = [(Mark::Helped, "helped"), (Mark::Lost, "lost"), (Mark::Won, "won")];
@@ -452,6 +464,10 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
                 marks.push((n, steps.len() - 1, GameMark::Number(number)));
                 continue;
             }
+            OPENED if rest.is_empty() => {
+                marks.push((n, steps.len() - 1, GameMark::Opened));
+                continue;
+            }
             _ if rest.is_empty() && MARK_WORDS.iter().any(|m| m.1 == word) => {
                 let mark = MARK_WORDS.iter().find(|m| m.1 == word).map(|m| m.0).expect("found above");
                 marks.push((n, steps.len() - 1, GameMark::Marked(mark)));
@@ -465,7 +481,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
                 return Err(DecodeError::corrupt(
                     n,
                     format!(
-                        "expected `move`, `auto`, `new`, `restart`, `number`, `clock`, `helped`, `lost` or `end`, found {line:?}"
+                        "expected `move`, `auto`, `new`, `restart`, `number`, `clock`, `helped`, `lost`, `won`, `opened` or `end`, found {line:?}"
                     ),
                 ));
             }
@@ -595,6 +611,29 @@ mod tests {
         let e = decode(bad.as_bytes(), &Counting { max: 3 }).unwrap_err();
         assert_eq!(e.line, 10, "{e}");
         assert!(e.reason.contains("does not deal a game"), "{e}");
+    }
+
+    /// Where a kept game was opened is kept with the step it was opened
+    /// at, and goes once that step is taken back and played over.
+    #[test]
+    fn where_a_kept_game_was_opened_is_kept() {
+        let mut s = Session::new(Counting { max: 3 }, 4);
+        s.play_text("add 1").unwrap();
+        s.note_opened();
+        assert!(s.as_opened());
+        let text = encode(&s).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[7..11], ["move add 1", "auto add 1", "opened", "end"], "{text}");
+        let mut back = decode(text.as_bytes(), &Counting { max: 3 }).unwrap();
+        assert_eq!(back, s);
+        assert!(back.as_opened());
+        back.play_text("add 1").unwrap();
+        assert!(!back.as_opened(), "a move made since");
+        back.undo();
+        assert!(back.as_opened(), "the move taken back");
+        back.undo();
+        back.play_text("add 2").unwrap();
+        assert_eq!(back.opened_at(), None, "the step it was opened at played over");
     }
 
     #[test]

@@ -120,6 +120,11 @@ pub struct Session<V: Variant> {
     /// (winnable deals only: game 7 may be a deal made from 7), kept at
     /// the index of the step that dealt it; same length as `steps`.
     numbers: Vec<Option<u64>>,
+    /// The step a kept game was opened at (Open...): left from there with
+    /// no move since, it is no game the player played (see
+    /// [`Session::as_opened`]). Dropped once the step is taken back and
+    /// played over.
+    opened_at: Option<usize>,
 }
 
 /// Why a cursor at step `cursor` names no step of a history of `steps`
@@ -151,6 +156,7 @@ impl<V: Variant> Session<V> {
             clocks: vec![0],
             marks: vec![0],
             numbers: vec![None],
+            opened_at: None,
         }
     }
 
@@ -168,7 +174,8 @@ impl<V: Variant> Session<V> {
         let states = replay(&variant, &steps)?;
         let mut clocks = vec![0; steps.len()];
         let (marks, numbers) = (vec![0; steps.len()], vec![None; steps.len()]);
-        let mut session = Session { variant, steps, states, cursor, clocks: Vec::new(), marks, numbers };
+        let mut session =
+            Session { variant, steps, states, cursor, clocks: Vec::new(), marks, numbers, opened_at: None };
         clocks[session.game_start()] = elapsed_ms.min(MAX_CLOCK_MS);
         session.clocks = clocks;
         Ok(session)
@@ -270,6 +277,33 @@ impl<V: Variant> Session<V> {
     /// step that dealt each.
     pub fn marked_games(&self, mark: Mark) -> impl Iterator<Item = usize> + '_ {
         self.marks.iter().enumerate().filter(move |&(_, &m)| m & mark.bit() != 0).map(|(i, _)| i)
+    }
+
+    /// Notes the game as a kept game just opened, at the cursor.
+    pub fn note_opened(&mut self) {
+        self.opened_at = Some(self.cursor);
+    }
+
+    /// Whether the game stands as the kept game was opened, no move made
+    /// since (or all of them taken back): leaving it gives up nothing the
+    /// player played, so it is not counted.
+    pub fn as_opened(&self) -> bool {
+        self.opened_at == Some(self.cursor)
+    }
+
+    /// The step a kept game was opened at, as a save records it.
+    pub fn opened_at(&self) -> Option<usize> {
+        self.opened_at
+    }
+
+    /// Notes the kept game as opened at step `at` (as a save records it);
+    /// a step past the history is refused.
+    pub fn set_opened_at(&mut self, at: usize) -> Result<(), String> {
+        if at >= self.steps.len() {
+            return Err(cursor_past_end(at, self.steps.len(), "the history has"));
+        }
+        self.opened_at = Some(at);
+        Ok(())
     }
 
     /// Marks the game dealt at step `start` (as a save records it); an
@@ -497,6 +531,7 @@ impl<V: Variant> Session<V> {
         self.clocks.drain(..start);
         self.marks.drain(..start);
         self.numbers.drain(..start);
+        self.opened_at = self.opened_at.and_then(|at| at.checked_sub(start));
         self.steps[0].action = Action::NewGame { seed };
         self.cursor -= start;
         Ok(())
@@ -509,6 +544,7 @@ impl<V: Variant> Session<V> {
         self.clocks.truncate(self.cursor + 1);
         self.marks.truncate(self.cursor + 1);
         self.numbers.truncate(self.cursor + 1);
+        self.opened_at = self.opened_at.filter(|&at| at <= self.cursor);
         // A restart deals the game it restarts, for the same number.
         let number = if matches!(step.action, Action::Restart) { self.number() } else { None };
         self.steps.push(step);

@@ -313,7 +313,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                         Some(left) if leaving_counts(&left, &counted_in(&left, &board), &board) => {
                             (Some(left), said, notice, Some((kept, name)))
                         }
-                        _ => (Some(kept), format!("Opened {name}."), notice, None),
+                        _ if how.replay => (Some(kept), format!("Opened {name}."), notice, None),
+                        _ => {
+                            let mut kept = kept;
+                            kept.note_opened();
+                            (Some(kept), format!("Opened {name}."), notice, None)
+                        }
                     }
                 }
                 Err(e) => return Self::refusing(family, variant, board, data_dir, e.to_string()),
@@ -1015,6 +1020,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.abandon();
         self.counted = counted_in(&kept, &self.board);
         self.session = kept;
+        self.session.note_opened();
         self.message = format!("Opened {name}.");
         self.journal();
         let response = self.changed();
@@ -1882,8 +1888,9 @@ fn in_progress<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> bool 
 /// not counted yet. A game counted at its end (a win, a loss, a win Solve
 /// helped to) or found lost, then taken back by Undo, is under way again
 /// but never counted twice, so leaving it costs nothing and asks nothing.
+/// Nor does a kept game left as it was opened: opening a copy plays nothing.
 fn leaving_counts<V: Variant>(session: &Session<V>, counted: &BTreeMap<usize, Outcome>, board: &impl Board<V>) -> bool {
-    in_progress(session, board) && !counted.contains_key(&session.game_start())
+    in_progress(session, board) && !counted.contains_key(&session.game_start()) && !session.as_opened()
 }
 
 /// The step that deals the game after the one at the cursor, if Undo has

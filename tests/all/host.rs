@@ -354,11 +354,49 @@ fn a_kept_game_or_a_seed_over_a_game_in_progress_asks_or_counts_a_loss() {
     drop(view);
 
     let mut view = open_table("klondike", 3, data.path());
-    assert_eq!(lost(), 2, "a seed asked for over the kept game, in progress");
+    assert_eq!(lost(), 1, "the kept game, left as it was opened, was counted");
     deal_from_the_stock(&mut view, 1);
     drop(view);
     open_table("klondike", 4, data.path());
-    assert_eq!(lost(), 3);
+    assert_eq!(lost(), 2, "a seed asked for over a game in progress");
+}
+
+/// A kept game opened and left with no move made counts nothing, in this
+/// window or the next: opening it again, or New Game, asks nothing. A
+/// move made in it makes it a game of the player's, counted when left.
+#[test]
+fn a_kept_game_left_as_it_was_opened_counts_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let played = || Stats::load(data.path()).unwrap().game("klondike").map_or(0, |k| k.played);
+    let mut view = open_table("klondike", 3, data.path());
+    deal_from_the_stock(&mut view, 2);
+    view.command(&Command::SaveAs);
+    let kept = journal::kept_games(data.path()).remove(0);
+    view.close();
+    drop(view);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let how = parlour::host::Opening { fresh_seed: 1, file: Some(kept), ..Default::default() };
+    let open_kept = |data: &std::path::Path| open_as("klondike", data, &how);
+    // Open, and at once Open again: the second asks nothing.
+    let mut view = open_kept(elsewhere.path());
+    view.close();
+    drop(view);
+    let mut view = open_kept(elsewhere.path());
+    assert!(view.take_question().is_none(), "asked over the copy just opened");
+    let Some(Response::Redraw) = view.command(&Command::New) else {
+        panic!("New Game asked over the copy just opened")
+    };
+    assert!(Stats::load(elsewhere.path()).unwrap().game("klondike").is_none(), "the copy was counted");
+    drop(view);
+    // A move in the copy is play: New Game asks, and counts it.
+    let mut view = open_kept(data.path());
+    assert!(view.take_question().is_some(), "the game in progress here is the player's own");
+    view.answer(0);
+    assert_eq!(played(), 1);
+    deal_from_the_stock(&mut view, 1);
+    let Some(Response::Ask(_)) = view.command(&Command::New) else { panic!("New Game did not ask after a move") };
+    view.answer(0);
+    assert_eq!(played(), 2);
 }
 
 /// A seed asked for over a game in progress counts it lost unasked: the
