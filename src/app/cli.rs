@@ -265,7 +265,9 @@ enum Command {
     /// game type, a board that cannot be read, --ms for a game without
     /// Microsoft deals) or an option the game does not take (--seed for a
     /// peg board), 64 a command line that does not parse or an option
-    /// given a value it cannot take (--mode medium, --seed abc, --nodes 0).
+    /// given a value it cannot take (--mode medium, --seed abc, --nodes 0),
+    /// 130 stopped by Ctrl+C (undecided, with the positions searched by
+    /// then; a second Ctrl+C ends it at once).
     Solve(super::solve_cmd::SolveArgs),
     /// Solve a range of deals with a progress bar: won, lost and undecided
     /// counts, time per deal, peak memory, and a CSV of every deal.

@@ -15,6 +15,11 @@ use signal_hook::flag;
 /// The signals that ask the program to end.
 const ENDING: [i32; 3] = [SIGTERM, SIGHUP, SIGINT];
 
+/// The exit code of a search stopped by a signal (Ctrl+C, a kill, the
+/// terminal closed): 128 and SIGINT's number, as a shell gives a program
+/// Ctrl+C stopped.
+pub const INTERRUPTED: i32 = 130;
+
 /// Whether a signal has asked the program to end.
 #[derive(Clone, Debug, Default)]
 pub struct EndAsked(Arc<AtomicBool>);

@@ -22,6 +22,7 @@ use crate::solitaire::rules::Mode;
 use crate::solitaire::solver::{Limit, Limits, Report, Verdict, solve, winnable};
 
 use super::cli::{Failure, read_board};
+use super::signals::{self, EndAsked};
 use super::{catalog, settings};
 
 #[derive(Args, Debug)]
@@ -272,7 +273,9 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         None => game_seed(&variant, args.seed.unwrap_or(1), args.quiet || args.json),
     };
     let started = Instant::now();
-    let limits = limits(args.nodes, args.memory, args.seconds);
+    // Ctrl+C stops the search with what it found said, as a limit would.
+    let interrupted = EndAsked::watch();
+    let limits = Limits { cancel: Some(interrupted.flag()), ..limits(args.nodes, args.memory, args.seconds) };
     let report = if !args.quiet && std::io::stderr().is_terminal() {
         solve_showing_progress(&variant.deal(seed), limits)
     } else {
@@ -291,6 +294,13 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     match report.verdict {
         Verdict::Won(_) => Ok(()),
         Verdict::Lost => Err(Failure { message: String::new(), code: 1 }),
+        Verdict::Undecided(Limit::Cancelled) => Err(Failure {
+            message: match args.json || args.quiet {
+                true => String::new(),
+                false => format!("stopped after {}: undecided", plural(report.nodes, "position", "positions")),
+            },
+            code: signals::INTERRUPTED,
+        }),
         Verdict::Undecided(_) if args.json || args.quiet => Err(Failure { message: String::new(), code: 2 }),
         // Memory named after a search stopped by time or positions: the
         // table filled before then, and no search past it can prove a loss.

@@ -21,7 +21,7 @@ use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::solver::{Limit, Limits, Verdict, solve, wins};
 
 use super::cli::{Failure, usage};
-use super::signals::EndAsked;
+use super::signals::{self, EndAsked};
 use super::solve_cmd::{BAD_INPUT, Played, count_from_1, limits, played, result_word};
 use crate::solitaire::rules::Mode;
 
@@ -43,7 +43,7 @@ pub struct SurveyArgs {
     /// Deal numbers are Microsoft FreeCell deals.
     #[arg(long)]
     ms: bool,
-    /// Deals solved at once, each in its own thread.
+    /// Deals solved at once, one a processor at most.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = jobs_count, allow_negative_numbers = true)]
     jobs: usize,
     /// Positions per deal at most (default as for solve).
@@ -108,7 +108,13 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     // Found out now, not after hours of solving.
     crate::core::files::check_writable(&csv).map_err(bad)?;
     let cannot_write = |e: std::io::Error| bad(crate::core::files::unwritable(&csv, &e));
-    let jobs = args.jobs.min(MAX_JOBS).min(deals as usize);
+    // More threads than processors would only slow each deal's clock,
+    // which --seconds and the times measure.
+    let processors = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs = args.jobs.min(MAX_JOBS).min(processors).min(deals as usize);
+    if jobs < args.jobs.min(deals as usize) {
+        tell!("parlour: survey: --jobs {} runs {jobs} at once, one a processor of this machine", args.jobs);
+    }
     // Ctrl+C (or a kill) stops the survey with the deals solved so far
     // summed up and kept, not hours of them thrown away; a second ends it
     // at once.
@@ -127,16 +133,11 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
                  always the first ones)",
                 rows.len()
             ),
-            code: INTERRUPTED,
+            code: signals::INTERRUPTED,
         });
     }
     Ok(())
 }
-
-/// The exit code of a survey stopped by a signal (Ctrl+C, a kill, the
-/// terminal closed): 128 and SIGINT's number, as a shell gives a program
-/// Ctrl+C stopped.
-const INTERRUPTED: i32 = 130;
 
 /// How many deals `--from` and `--to` ask for, or why they cannot be
 /// surveyed: Microsoft's numbers are told first, as they end before any
@@ -389,7 +390,12 @@ fn winnable_share(won: usize, lost: usize, undecided: usize) -> String {
 fn deal_times(rows: &[Row]) -> String {
     let mut times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
     times.sort_by(f64::total_cmp);
-    let (Some(median), Some(max)) = (times.get(times.len() / 2), times.last()) else {
+    let middle = times.len() / 2;
+    let median = match times.len() % 2 {
+        1 => times.get(middle).copied(),
+        _ => times.get(middle.wrapping_sub(1)).zip(times.get(middle)).map(|(a, b)| (a + b) / 2.0),
+    };
+    let (Some(median), Some(max)) = (median, times.last()) else {
         return "none finished".to_string();
     };
     let total: f64 = times.iter().sum();
@@ -512,6 +518,17 @@ mod tests {
         let one = summary(&variant, &args, &[row(1)], Duration::from_millis(500), 1);
         assert!(one.contains("deals 1..1: 1 deal\n"), "{one}");
         assert!(one.contains("time per deal: median 0.0000 s, max 0.0000 s; total 0.00 s, wall 0.50 s"), "{one}");
+    }
+
+    /// The median of an even number of deals is the mean of the two in
+    /// the middle, not the longer of them.
+    #[test]
+    fn the_median_of_two_deals_lies_between_them() {
+        let timed = |seconds: &[f64]| -> Vec<Row> {
+            seconds.iter().enumerate().map(|(i, &seconds)| Row { seconds, ..row(i as u64 + 1) }).collect()
+        };
+        assert!(deal_times(&timed(&[4.0, 0.5])).starts_with("median 2.2500 s, max 4.0000 s"));
+        assert!(deal_times(&timed(&[3.0, 1.0, 2.0])).starts_with("median 2.0000 s, max 3.0000 s"));
     }
 
     #[test]

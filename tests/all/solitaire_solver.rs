@@ -127,6 +127,33 @@ fn a_survey_stopped_by_ctrl_c_keeps_the_deals_it_solved() {
     assert!(!rows.contains("cancelled"), "{rows}");
 }
 
+/// Ctrl+C stops `solve` as a limit would: undecided, with the positions
+/// searched by then said (in --json too), and the exit code a shell's for
+/// Ctrl+C. (It once died at once, saying nothing.)
+#[test]
+fn a_solve_stopped_by_ctrl_c_says_how_far_it_got() {
+    for json in [false, true] {
+        // Deal 9 is lost, proved only after more than a million positions.
+        let mut run = super::support::parlour();
+        run.args(["solve", "forty-thieves", "--mode", "hard", "--seed", "9", "--seconds", "0"]);
+        if json {
+            run.arg("--json");
+        }
+        let child = run.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        // SAFETY: a signal sent to the child this test started.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+        let out = child.wait_with_output().unwrap();
+        let (said, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(130), "{said}{err}");
+        if json {
+            assert!(said.contains("\"result\":\"undecided\""), "{said}");
+        } else {
+            assert!(err.contains("stopped after ") && err.contains(" positions: undecided"), "{said}{err}");
+        }
+    }
+}
+
 /// A survey started under `nohup` (SIGHUP ignored) is not stopped by a
 /// hang-up: a signal ignored when it started stays ignored.
 #[test]
