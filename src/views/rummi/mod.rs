@@ -758,11 +758,11 @@ impl RummiBoard {
     }
 
     fn draw_gadget(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
-        let usable = st.turn() == Side::Player && !st.is_over();
-        if st.moved() {
-            widgets::button(s, machine, l.gadget, "OK", usable);
-        } else {
-            take_button(s, machine, l.gadget, l.scale, usable);
+        let usable = st.turn() == Side::Player;
+        match GadgetFace::of(st) {
+            GadgetFace::Ok => widgets::button(s, machine, l.gadget, "OK", usable),
+            GadgetFace::Take => take_button(s, machine, l.gadget, l.scale, usable),
+            GadgetFace::Over => widgets::button(s, machine, l.gadget, "", false),
         }
     }
 
@@ -804,6 +804,29 @@ fn ink_reading_on(s: &mut Surface, text: u32, at: (i32, i32)) -> u32 {
 
 /// The contrast at which text reads (WCAG's 4.5:1).
 const READABLE: f64 = 4.5;
+
+/// What the gadget shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GadgetFace {
+    /// Nothing moved this turn: take a tile.
+    Take,
+    /// Tiles moved: end the turn.
+    Ok,
+    /// The game is over: a blank button, dimmed. The last turn's tiles
+    /// still count as moved, so a game ended by a play showed a dimmed
+    /// OK, and one ended by a pass a dimmed tile to take.
+    Over,
+}
+
+impl GadgetFace {
+    fn of(st: &Rummi) -> GadgetFace {
+        match () {
+            _ if st.is_over() => GadgetFace::Over,
+            _ if st.moved() => GadgetFace::Ok,
+            _ => GadgetFace::Take,
+        }
+    }
+}
 
 /// The gadget before the player has moved: a button whose label is the
 /// take-a-tile picture, drawn at scale `k`.
@@ -1470,6 +1493,49 @@ mod tests {
         alone.apply(&Move::Single(true));
         alone.apply(&Move::Draw);
         assert!(ending_of(&alone).contains("The pile is empty and you passed;"), "{}", ending_of(&alone));
+    }
+
+    /// The gadget as drawn for `st` on `machine`, alone on the screen.
+    fn gadget_drawn(st: &Rummi, machine: &Machine) -> Surface {
+        let dir = tempfile::tempdir().unwrap();
+        let board = RummiBoard::new(dir.path(), None);
+        let l = board.layout(st, machine, machine.content());
+        let mut s = machine.new_surface();
+        board.draw_gadget(st, &mut s, machine, &l);
+        s
+    }
+
+    /// Once the game is over the gadget is one blank, dimmed button on
+    /// every screen, however the game ended: a game ended by the
+    /// program's play showed a dimmed OK, one ended by passes a dimmed
+    /// tile to take.
+    #[test]
+    fn the_gadget_is_plainly_inactive_however_the_game_ended() {
+        use crate::games::rummi::rules::tests::position;
+        let mut played_out = position("R5 B9", "R1 R2 R3", &[], "K7");
+        played_out.apply(&Move::Draw);
+        let run: Vec<Kind> = ["R1", "R2", "R3"].iter().map(|k| Kind::parse(k).unwrap()).collect();
+        played_out.apply(&Move::Put { from: Source::Tray(run[0]), to: Target::Cell { row: 0, col: 1 } });
+        for &k in &run[1..] {
+            played_out.apply(&Move::Put { from: Source::Tray(k), to: Target::Series(0) });
+        }
+        played_out.apply(&Move::Done);
+        assert_eq!(played_out.ending(), Some(Ending::Out(Side::Program)));
+        let mut passed = position("R1 R5", "B1", &[], "");
+        passed.apply(&Move::Draw);
+        passed.apply(&Move::Draw);
+        assert!(passed.is_over());
+        for choice in MachineChoice::every_screen() {
+            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let machine = Machine::new(&choice, id).unwrap();
+            let (out, blocked) = (gadget_drawn(&played_out, &machine), gadget_drawn(&passed, &machine));
+            assert_eq!(out.pixels(), blocked.pixels(), "{id:?} {depth:?}: the gadget differs by how the game ended");
+            let l =
+                RummiBoard::new(tempfile::tempdir().unwrap().path(), None).layout(&passed, &machine, machine.content());
+            let mut blank = machine.new_surface();
+            widgets::button(&mut blank, &machine, l.gadget, "", false);
+            assert_eq!(blocked.pixels(), blank.pixels(), "{id:?} {depth:?}: the gadget is not a blank dimmed button");
+        }
     }
 
     fn pal() -> Machine {
