@@ -9,7 +9,7 @@
 //! R5 in 3 > tray  R5, played from the tray this turn, back to the tray
 //! swap R5 for B9  one of the mover's two R5 for one of the other side's two B9
 //! ok              end the turn (the table must be valid)
-//! draw            take a tile from the pile (nothing moved this turn)
+//! draw            take a tile from the pile (nothing moved this turn), or pass when it is empty
 //! penalty         invalid series back to the tray, and five tiles from the pile
 //! single on       the program stops playing (single off: it plays again)
 //! ```

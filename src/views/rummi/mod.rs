@@ -3,12 +3,12 @@
 //! corner. Click a tile to pick it up, click again to drop it: on a series
 //! (it joins the proper end, or splits the run), on a free place (a new
 //! series), back on your tray, or on the program's tray to swap a
-//! duplicate. The gadget takes a tile before you have moved and says OK
-//! after. A tray of more tiles than two rows hold scrolls, a row at a
-//! time, with its scroll bar or the wheel. From the keyboard, the arrows
-//! move a cursor over the same places (scrolling your tray to follow it)
-//! and Space or Return clicks there; Escape puts a picked tile back; Page
-//! Up and Page Down scroll a tray.
+//! duplicate. The gadget takes a tile (or passes, the pile empty) before
+//! you have moved and says OK after. A tray of more tiles than two rows
+//! hold scrolls, a row at a time, with its scroll bar or the wheel. From
+//! the keyboard, the arrows move a cursor over the same places (scrolling
+//! your tray to follow it) and Space or Return clicks there; Escape puts a
+//! picked tile back; Page Up and Page Down scroll a tray.
 //!
 //! The program plays its turns through [`program::Program`], tile by tile.
 
@@ -27,7 +27,7 @@ use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, PENALTY, Rummi, RummiVariant, Side};
 use crate::games::rummi::sets::fit;
 use crate::games::rummi::tile::{Kind, TileId};
-use crate::gfx::{Rect, Rgb, Surface, TextStyle};
+use crate::gfx::{Paint, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{
     Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand,
 };
@@ -761,7 +761,8 @@ impl RummiBoard {
         let usable = st.turn() == Side::Player;
         match GadgetFace::of(st) {
             GadgetFace::Ok => widgets::button(s, machine, l.gadget, "OK", usable),
-            GadgetFace::Take => take_button(s, machine, l.gadget, l.scale, usable),
+            GadgetFace::Take => picture_button(s, machine, l.gadget, l.scale, usable, tiles::take_picture),
+            GadgetFace::Pass => picture_button(s, machine, l.gadget, l.scale, usable, tiles::pass_picture),
             GadgetFace::Over => widgets::button(s, machine, l.gadget, "", false),
         }
     }
@@ -810,6 +811,9 @@ const READABLE: f64 = 4.5;
 enum GadgetFace {
     /// Nothing moved this turn: take a tile.
     Take,
+    /// Nothing moved and the pile is empty: the gadget passes, as a
+    /// draw of nothing does.
+    Pass,
     /// Tiles moved: end the turn.
     Ok,
     /// The game is over: a blank button, dimmed. The last turn's tiles
@@ -823,17 +827,25 @@ impl GadgetFace {
         match () {
             _ if st.is_over() => GadgetFace::Over,
             _ if st.moved() => GadgetFace::Ok,
+            _ if st.pile().is_empty() => GadgetFace::Pass,
             _ => GadgetFace::Take,
         }
     }
 }
 
-/// The gadget before the player has moved: a button whose label is the
-/// take-a-tile picture, drawn at scale `k`.
-fn take_button(s: &mut Surface, machine: &Machine, r: Rect, k: i32, usable: bool) {
+/// The gadget before the player has moved: a button whose label is a
+/// picture (take a tile, or pass), drawn at scale `k`.
+fn picture_button(
+    s: &mut Surface,
+    machine: &Machine,
+    r: Rect,
+    k: i32,
+    usable: bool,
+    picture: fn(&mut Surface, Rect, i32, Paint),
+) {
     widgets::button(s, machine, r, "", usable);
     let ink = widgets::label_ink(s, machine, usable);
-    tiles::take_picture(s, r, k, ink);
+    picture(s, r, k, ink);
 }
 
 /// The move a step of the history makes, if it is one.
@@ -1432,21 +1444,24 @@ mod tests {
     use crate::games::rummi::tile::{Colour, TileId};
     use crate::machines::MachineChoice;
 
-    /// On every screen the take-a-tile picture dimmed (the program's turn)
-    /// stands out from the button's face and looks unlike the one the
+    /// On every screen the take-a-tile and pass pictures dimmed (the
+    /// program's turn) stand out from the button's face and looks unlike the one the
     /// player may click: on the one-bit Mac it was once solid black, and
     /// at 4 colours it was the face's own light grey.
     #[test]
-    fn the_dimmed_take_a_tile_picture_shows_on_every_screen() {
+    fn the_dimmed_gadget_pictures_show_on_every_screen() {
         let button = Rect::new(0, 0, 32, 32);
         // The picture's top-left pixel is the face; its bottom row is ink.
         let (face_at, ink_row) = ((10, 9), 9 + 12);
-        for choice in MachineChoice::every_screen() {
+        let pictures: [fn(&mut Surface, Rect, i32, Paint); 2] = [tiles::take_picture, tiles::pass_picture];
+        for (choice, picture) in
+            MachineChoice::every_screen().into_iter().flat_map(|c| pictures.map(|p| (c.clone(), p)))
+        {
             let (id, depth) = (choice.id.unwrap(), choice.depth);
             let machine = Machine::new(&choice, id).unwrap();
             let drawn = |usable: bool| {
                 let mut s = machine.new_surface();
-                take_button(&mut s, &machine, button, 1, usable);
+                picture_button(&mut s, &machine, button, 1, usable, picture);
                 s
             };
             let (dimmed, usable) = (drawn(false), drawn(true));
@@ -1535,6 +1550,29 @@ mod tests {
             let mut blank = machine.new_surface();
             widgets::button(&mut blank, &machine, l.gadget, "", false);
             assert_eq!(blocked.pixels(), blank.pixels(), "{id:?} {depth:?}: the gadget is not a blank dimmed button");
+        }
+    }
+
+    /// With the pile empty the gadget passes, and shows it: the take-a-tile
+    /// picture offered a tile there was none of.
+    #[test]
+    fn the_gadget_shows_a_pass_once_the_pile_is_empty() {
+        use crate::games::rummi::rules::tests::position;
+        let (empty, left) = (position("R1 R5", "B1", &[], ""), position("R1 R5", "B1", &[], "K7"));
+        for choice in MachineChoice::every_screen() {
+            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let machine = Machine::new(&choice, id).unwrap();
+            let l =
+                RummiBoard::new(tempfile::tempdir().unwrap().path(), None).layout(&empty, &machine, machine.content());
+            let face = |picture: fn(&mut Surface, Rect, i32, Paint)| {
+                let mut s = machine.new_surface();
+                picture_button(&mut s, &machine, l.gadget, l.scale, true, picture);
+                s.pixels().to_vec()
+            };
+            let (pass, take) = (face(tiles::pass_picture), face(tiles::take_picture));
+            assert_ne!(pass, take, "{id:?} {depth:?}");
+            assert_eq!(gadget_drawn(&left, &machine).pixels(), &take[..], "{id:?} {depth:?}: a tile is offered");
+            assert_eq!(gadget_drawn(&empty, &machine).pixels(), &pass[..], "{id:?} {depth:?}: no pass shown");
         }
     }
 

@@ -59,6 +59,26 @@ const TAKE: [&str; 13] = [
     "###########",
 ];
 
+/// Our own pass picture, the take-a-tile picture's size: the pile's tile
+/// gone (a dotted outline of it) and an arrow going on along the tray
+/// instead of down to it. "Pass" is too wide for the Amiga PAL's gadget.
+#[rustfmt::skip]
+const PASS: [&str; 13] = [
+    ".#.#.#.#.#.",
+    "...........",
+    ".#.......#.",
+    "...........",
+    ".#.#.#.#.#.",
+    "...........",
+    ".......#...",
+    ".......##..",
+    "##########.",
+    ".......##..",
+    ".......#...",
+    "...........",
+    "###########",
+];
+
 /// The ink of each colour. Yellow is a dark ochre: a yellow light enough
 /// to look yellow is faint on the cream face (gold on the Amiga, #CC9933
 /// at 256 colours, 2.5:1 and less), and where the Mac has 16 colours the
@@ -197,8 +217,17 @@ pub fn rack(s: &mut Surface, look: &Look, r: Rect) {
 
 /// The take-a-tile picture in `ink`, centred in `r`.
 pub fn take_picture(s: &mut Surface, r: Rect, k: i32, ink: Paint) {
-    let (w, h) = (11 * k, 13 * k);
-    stamp(s, &TAKE, r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, k, ink);
+    centred(s, &TAKE, r, k, ink);
+}
+
+/// The pass picture in `ink`, centred in `r`.
+pub fn pass_picture(s: &mut Surface, r: Rect, k: i32, ink: Paint) {
+    centred(s, &PASS, r, k, ink);
+}
+
+fn centred(s: &mut Surface, rows: &[&str], r: Rect, k: i32, ink: Paint) {
+    let (w, h) = (rows[0].len() as i32 * k, rows.len() as i32 * k);
+    stamp(s, rows, r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, k, ink);
 }
 
 /// The most tiles the pile's stack shows, each a pixel up and left of the
