@@ -389,12 +389,15 @@ impl Rummi {
         }
     }
 
+    /// The numbers of the tiles `side` holds, added up: what decides a
+    /// blocked game between trays of as many tiles.
+    pub fn tray_total(&self, side: Side) -> u32 {
+        self.tray(side).iter().map(|t| u32::from(t.kind().number())).sum()
+    }
+
     /// The side holding fewer tiles, then the lower total; none on a tie.
     fn fewer(&self) -> Option<Side> {
-        let weight = |s: Side| {
-            let tray = self.tray(s);
-            (tray.len(), tray.iter().map(|t| u32::from(t.kind().number())).sum::<u32>())
-        };
+        let weight = |s: Side| (self.tray(s).len(), self.tray_total(s));
         let (p, q) = (weight(Side::Player), weight(Side::Program));
         match p.cmp(&q) {
             std::cmp::Ordering::Less => Some(Side::Player),

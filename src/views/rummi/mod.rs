@@ -1386,16 +1386,30 @@ fn ending_of(st: &Rummi) -> String {
     let blocked =
         if st.single() { "The pile is empty and you passed" } else { "The pile is empty and both passed in a row" };
     let tiles = |n: usize| plural(n as u64, "tile", "tiles");
+    // As many tiles each, the lower total of their numbers decided it (see
+    // `Rummi::fewer`): "fewer tiles (5 against your 5)" read as nonsense.
+    let (my_total, its_total) = (st.tray_total(Side::Player), st.tray_total(Side::Program));
+    let both = format!("both hold {}", tiles(mine));
     match st.ending() {
         Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {}.", tiles(theirs)),
         Some(Ending::Out(Side::Program)) => format!("The program wins. You still hold {}.", tiles(mine)),
+        Some(Ending::Blocked { winner: Some(Side::Player) }) if mine == theirs => {
+            format!("You win. {blocked}; {both}, and your numbers add up to less ({my_total} against its {its_total}).")
+        }
         Some(Ending::Blocked { winner: Some(Side::Player) }) => {
             format!("You win. {blocked}; you hold fewer tiles ({mine} against {theirs}).")
+        }
+        Some(Ending::Blocked { winner: Some(Side::Program) }) if mine == theirs => {
+            format!(
+                "The program wins. {blocked}; {both}, and its numbers add up to less ({its_total} against your {my_total})."
+            )
         }
         Some(Ending::Blocked { winner: Some(Side::Program) }) => {
             format!("The program wins. {blocked}; it holds fewer tiles ({theirs} against your {mine}).")
         }
-        Some(Ending::Blocked { winner: None }) => format!("A draw. {blocked}; you both hold {}.", tiles(mine)),
+        Some(Ending::Blocked { winner: None }) => {
+            format!("A draw. {blocked}; {both}, and their numbers add up to {my_total} each.")
+        }
         None => String::new(),
     }
 }
@@ -1574,6 +1588,40 @@ mod tests {
             assert_eq!(gadget_drawn(&left, &machine).pixels(), &take[..], "{id:?} {depth:?}: a tile is offered");
             assert_eq!(gadget_drawn(&empty, &machine).pixels(), &pass[..], "{id:?} {depth:?}: no pass shown");
         }
+    }
+
+    /// A game blocked at the empty pile, with these trays.
+    fn blocked(player: &str, program: &str) -> String {
+        use crate::games::rummi::rules::tests::position;
+        let mut g = position(player, program, &[], "");
+        g.apply(&Move::Draw);
+        g.apply(&Move::Draw);
+        assert!(g.is_over());
+        ending_of(&g)
+    }
+
+    /// Trays of as many tiles are decided by the totals of their numbers,
+    /// and the box says so, not "fewer tiles (3 against your 3)"; equal
+    /// totals too are a draw.
+    #[test]
+    fn a_blocked_game_between_equal_trays_says_the_totals_decided_it() {
+        let pass = "The pile is empty and both passed in a row";
+        assert_eq!(
+            blocked("R1 R5 K9", "B2 B3 B4"),
+            format!("The program wins. {pass}; both hold 3 tiles, and its numbers add up to less (9 against your 15).")
+        );
+        assert_eq!(
+            blocked("B2 B3 B4", "R1 R5 K9"),
+            format!("You win. {pass}; both hold 3 tiles, and your numbers add up to less (9 against its 15).")
+        );
+        assert_eq!(
+            blocked("R1 R5", "B2 B4"),
+            format!("A draw. {pass}; both hold 2 tiles, and their numbers add up to 6 each.")
+        );
+        assert_eq!(
+            blocked("R1 R5", "B2"),
+            format!("The program wins. {pass}; it holds fewer tiles (1 against your 2).")
+        );
     }
 
     fn pal() -> Machine {
