@@ -756,7 +756,8 @@ struct Count {
     source: String,
     line: usize,
     /// Whether `source` quotes the key on `line`, which a message told on
-    /// another line then names.
+    /// another line then names. Without it no count was read: `value` is
+    /// 0, or the highest numbered section present.
     quotes_key: bool,
 }
 
@@ -1729,7 +1730,21 @@ impl Reader<'_> {
                 _ => runs.push((n, n)),
             }
         }
-        if !runs.is_empty() {
+        if !count.quotes_key {
+            // No count was read (no [Game], NumCardsDealt wrong): it is
+            // the highest section present, so each gap is one in the
+            // sections' own numbering, told at the section after it. Set
+            // against the phrase it read "there is no [Game] section, but
+            // [DealtCard10] is missing".
+            for (a, b) in runs {
+                let Some((_, after)) = present.range(b + 1..).next() else { continue };
+                let said = match b - a + 1 {
+                    1 => format!("[{stem}{a}] is missing before [{}]", after.name),
+                    _ => format!("[{stem}{a}] to [{stem}{b}] are missing before [{}]", after.name),
+                };
+                self.error(after.line, said);
+            }
+        } else if !runs.is_empty() {
             let names: Vec<String> = runs
                 .iter()
                 .map(|&(a, b)| if a == b { format!("[{stem}{a}]") } else { format!("[{stem}{a}] to [{stem}{b}]") })
@@ -2695,6 +2710,25 @@ PileFace=D
         let e = GameSpec::parse(Path::new("x/game.ini"), b"\x00\x01BM\x00\x00").unwrap_err();
         assert_eq!(e.len(), 1);
         assert_eq!(e[0].to_string(), "x/game.ini:1: not a text file (it holds NUL bytes)");
+    }
+
+    /// A gap in the numbered sections where no count was read is told on
+    /// its own terms at the section after it: set against the missing
+    /// count it read "there is no [Game] section, but [DealtCard2] is
+    /// missing". A count read is still the measure.
+    #[test]
+    fn a_gap_without_a_count_is_told_at_the_section_after_it() {
+        let renamed = (36, "[DealtCard3]");
+        let found = problems(&edit(MINI, &[(4, ""), (5, ""), (6, ""), (7, ""), (8, ""), renamed]));
+        has_start(&found, "g.ini:1: there is no [Game] section; it is required");
+        has_start(&found, "g.ini:31: [DealtCard2] is missing before [DealtCard3]");
+        assert!(!found.iter().any(|p| p.contains(", but")), "{found:#?}");
+        let found = problems(&edit(MINI, &[(8, "NumCardsDealt=two"), renamed]));
+        has_start(&found, "g.ini:36: [DealtCard2] is missing before [DealtCard3]");
+        assert!(!found.iter().any(|p| p.contains(", but")), "{found:#?}");
+        let found = problems(&edit(MINI, &[renamed]));
+        has_start(&found, "g.ini:8: [Game] NumCardsDealt=2, but [DealtCard2] is missing");
+        has_start(&found, "g.ini:36: [DealtCard3] is one too many: [Game] NumCardsDealt=2 (line 8)");
     }
 
     #[test]
