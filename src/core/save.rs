@@ -165,9 +165,11 @@ pub type RulesChanged = bool;
 /// leaves a file that cannot be used where it is: the player named it,
 /// and it may be another's (a journal the program keeps is set aside
 /// instead, so that it is not loaded again or written over).
-pub fn open_kept<V: Variant>(path: &Path, variant: &V) -> Result<Session<V>, FileError> {
+/// Says too whether it was kept under other rules (see [`decode_noting`]).
+pub fn open_kept<V: Variant>(path: &Path, variant: &V) -> Result<(Session<V>, RulesChanged), FileError> {
     let bytes = read_capped(path, limits::SAVE).map_err(|e| FileError::unreadable(path, "saved game", &e))?;
-    decode(&bytes, variant).map_err(|e| FileError { line: Some(e.line), ..FileError::new(path, e.kind, e.reason) })
+    decode_noting(&bytes, variant)
+        .map_err(|e| FileError { line: Some(e.line), ..FileError::new(path, e.kind, e.reason) })
 }
 
 /// Reads only the header, e.g. to find out which game a file is for.

@@ -195,7 +195,7 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// A kept game the player asked to open over the game in progress,
     /// with its file's name, while they are asked whether to give that
     /// game up; the question waits in `question` until it is shown.
-    offered: Option<(Session<V>, String)>,
+    offered: Option<(Session<V>, String, save::RulesChanged)>,
     /// Whether declining the kept game offered closes this game, back to
     /// the one it was opened over (see [`Opening::back_on_cancel`]).
     back_on_cancel: bool,
@@ -302,7 +302,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let journal = journal::journal_path(data_dir, variant.id());
         let (mut session, message, notice, offered) = match &how.file {
             Some(file) => match save::open_kept(file, &variant) {
-                Ok(kept) => {
+                Ok((kept, changed)) => {
                     // The name, not the path: a narrow status line shows it.
                     let name = file.file_name().unwrap_or(file.as_os_str()).to_string_lossy().into_owned();
                     // The kept game takes the journal's place: a game in
@@ -311,13 +311,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                         if how.replay { (None, String::new(), None) } else { resume(&journal, &variant, family) };
                     match left {
                         Some(left) if leaving_counts(&left, &counted_in(&left, &board), &board) => {
-                            (Some(left), said, notice, Some((kept, name)))
+                            (Some(left), said, notice, Some((kept, name, changed)))
                         }
-                        _ if how.replay => (Some(kept), format!("Opened {name}."), notice, None),
+                        _ if how.replay => (Some(kept), opened_words(&name, changed), notice, None),
                         _ => {
                             let mut kept = kept;
                             kept.note_opened();
-                            (Some(kept), format!("Opened {name}."), notice, None)
+                            (Some(kept), opened_words(&name, changed), notice, None)
                         }
                     }
                 }
@@ -395,7 +395,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             }
             c.deal(next);
         }
-        if let Some((_, name)) = &offered {
+        if let Some((_, name, _)) = &offered {
             c.question = Some(Requester {
                 title: "Open".into(),
                 lines: vec![format!("Open {name}?"), leaving_said(c.record()).into()],
@@ -1016,12 +1016,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Gives up the game in progress for the kept game offered, once the
     /// player has said so.
     fn open_offered(&mut self) -> Response {
-        let Some((kept, name)) = self.offered.take() else { return Response::Unchanged };
+        let Some((kept, name, changed)) = self.offered.take() else { return Response::Unchanged };
         self.abandon();
         self.counted = counted_in(&kept, &self.board);
         self.session = kept;
         self.session.note_opened();
-        self.message = format!("Opened {name}.");
+        self.message = opened_words(&name, changed);
         self.journal();
         let response = self.changed();
         // After the board has been reset for the game opened.
@@ -1951,6 +1951,16 @@ fn mark_of(outcome: Outcome) -> Mark {
     match outcome {
         Outcome::Won => Mark::Won,
         Outcome::Lost => Mark::Lost,
+    }
+}
+
+/// What the status line says of kept game `name` opened: and that it was
+/// kept under other rules, where it was (its moves are all legal under
+/// these, or it would not have opened), as a journal resumed so says.
+fn opened_words(name: &str, rules_changed: save::RulesChanged) -> String {
+    match rules_changed {
+        true => format!("Opened {name} under the changed rules."),
+        false => format!("Opened {name}."),
     }
 }
 

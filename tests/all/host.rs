@@ -399,6 +399,26 @@ fn a_kept_game_left_as_it_was_opened_counts_nothing() {
     assert_eq!(played(), 2);
 }
 
+/// A kept game kept under other rules, whose moves all hold under these,
+/// opens saying so, as a journal resumed so does.
+#[test]
+fn a_kept_game_of_changed_rules_says_so_as_it_opens() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    deal_from_the_stock(&mut view, 2);
+    view.command(&Command::SaveAs);
+    let kept = journal::kept_games(data.path()).remove(0);
+    let text = std::fs::read_to_string(&kept).unwrap();
+    let hash = text.lines().find(|l| l.starts_with("variant-hash: ")).unwrap();
+    std::fs::write(&kept, text.replace(hash, "variant-hash: 0000000000000000")).unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let how = parlour::host::Opening { fresh_seed: 1, file: Some(kept.clone()), ..Default::default() };
+    let view = open_as("klondike", elsewhere.path(), &how);
+    let name = kept.file_name().unwrap().to_string_lossy();
+    assert_eq!(view.message(), format!("Opened {name} under the changed rules."));
+    assert_eq!(view.session().move_count(), 2);
+}
+
 /// A seed asked for over a game in progress counts it lost unasked: the
 /// status line says so, and that Undo brings it back, which it does; a
 /// game counted already is left without a word.
