@@ -89,8 +89,10 @@ enum Command {
     Play {
         /// A game id or name from `parlour list`, or a path: a game-type folder or
         /// its game.ini, a peg board (.brd), a Sokoban level set (.xsb,
-        /// `FILE:N` for its level N) or a kept game (.save).
-        game: String,
+        /// `FILE:N` for its level N) or a kept game (.save). With --replay it
+        /// may be left out: the kept game names its game.
+        #[arg(required_unless_present = "replay")]
+        game: Option<String>,
         #[command(flatten)]
         screen: ScreenArgs,
         /// Deal number: the same seed gives the same game everywhere.
@@ -624,9 +626,14 @@ where
             Ok(())
         }
         Some(Command::Play { game, screen, replay: Some(file), .. }) => {
+            // The kept game found by its own file, as `play FILE.save` finds it.
+            let game = game.unwrap_or_else(|| file.to_string_lossy().into_owned());
             replay_window(&screen.or(&before), &game, &file)
         }
-        Some(Command::Play { game, screen, seed, replay: None }) => open_window(&screen.or(&before), &game, seed),
+        Some(Command::Play { game: Some(game), screen, seed, replay: None }) => {
+            open_window(&screen.or(&before), &game, seed)
+        }
+        Some(Command::Play { game: None, replay: None, .. }) => unreachable!("clap asks for a game without --replay"),
         Some(Command::Sokoban { action }) => super::sokoban_cmd::run(action),
         Some(Command::Tetris { action }) => super::tetris_cmd::run(action),
         Some(Command::Shot { target, screen: _, seed, output, events, all_machines: true }) => {
@@ -959,7 +966,7 @@ fn run_window(driver: Driver, screen: &ScreenArgs, headless: &str) -> Result<(),
     super::window::run(driver, screen.scale, chosen).map_err(|e| fail(format!("{e}\n{headless}")))
 }
 
-/// `parlour play GAME --replay FILE`: the kept game in a window, replayed
+/// `parlour play [GAME] --replay FILE`: the kept game in a window, replayed
 /// from its deal.
 fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), Failure> {
     let named = catalog::find(target).map_err(fail)?;
