@@ -396,33 +396,33 @@ impl Launcher {
         // are boards and levels that cannot be read.
         let unreadable_only = !left_out.is_empty() && left_out.iter().all(|left| left.kind != self.rows);
         let title = if unreadable_only { "Cannot Be Read" } else { "Left Out" };
-        // Each line says all lint would of its file; only those the box
-        // has no room for are lint's to name.
-        if let Some(more) = left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
-            let unshown: Vec<&LeftOut> =
-                Self::by_kind(left_out).into_iter().flat_map(|(_, items)| items).skip(LEFT_OUT_SHOWN).collect();
-            lines.push(format!("And {more} more ({}).", self.lint_naming(&unshown)));
+        // Each line says all lint would of its file; where the box has no
+        // room for them all, lint names every one. The count is of all, not
+        // of those left out here: a short screen's box leaves out more.
+        if left_out.len() > LEFT_OUT_SHOWN {
+            let all: Vec<&LeftOut> = left_out.iter().collect();
+            lines.push(format!("{} all {}.", self.lint_naming(&all), left_out.len()));
         }
         Requester { title: title.into(), lines, buttons: vec!["OK".into()] }
     }
 
-    /// The `parlour lint` that names `unshown`: alone, it checks the
-    /// folders games are read from; a file opened by its path lies
-    /// outside them, and is checked only when named.
-    fn lint_naming(&self, unshown: &[&LeftOut]) -> String {
+    /// The `parlour lint` that names `left_out` ("parlour lint names"):
+    /// alone, it checks the folders games are read from; a file opened by
+    /// its path lies outside them, and is checked only when named.
+    fn lint_naming(&self, left_out: &[&LeftOut]) -> String {
         let in_file = |left: &LeftOut| self.opened_file.as_ref().is_some_and(|(_, of_file)| of_file.contains(left));
         let mut commands = Vec::new();
-        if unshown.iter().any(|left| !in_file(left)) {
+        if left_out.iter().any(|left| !in_file(left)) {
             commands.push("parlour lint".to_string());
         }
         if let Some((file, _)) = &self.opened_file
-            && unshown.iter().any(|left| in_file(left))
+            && left_out.iter().any(|left| in_file(left))
         {
             commands.push(format!("parlour lint {}", shell_word(&file.display().to_string())));
         }
         match commands.as_slice() {
-            [one] => format!("{one} names them"),
-            _ => format!("{} name them", commands.join(" and ")),
+            [one] => format!("{one} names"),
+            _ => format!("{} name", commands.join(" and ")),
         }
     }
 

@@ -401,8 +401,8 @@ pub fn wrap_lines(measure: &dyn Fn(&str) -> i32, lines: &[String], width: i32) -
 /// the `max` lines that fit on the screen (one at least). Where some must
 /// go, they go from the middle, marked "...": the paragraphs before it
 /// that fit whole (or as much of the first as fits), then the last one,
-/// which so often says what to do next ("And 5 more (parlour lint names
-/// them).") and would otherwise be the first to go.
+/// which so often says what to do next ("parlour lint names all 8.") and
+/// would otherwise be the first to go.
 pub fn box_text(measure: &dyn Fn(&str) -> i32, paragraphs: &[String], width: i32, max: usize) -> Vec<String> {
     let set: Vec<Vec<String>> =
         paragraphs.iter().map(|p| wrap_lines(measure, std::slice::from_ref(p), width)).collect();

@@ -323,8 +323,9 @@ fn left_out_as(kind: Kind, name: &str, why: &str) -> LeftOut {
 }
 
 /// A box of things left out too tall for the smallest screens keeps its
-/// last line, the `parlour lint` that names the rest, leaving out lines
-/// from its middle instead.
+/// last line, the `parlour lint` that names them all, leaving out lines
+/// from its middle instead: the count it gives is of all, however many
+/// the screen shows.
 #[test]
 fn a_box_of_many_left_out_keeps_lint_on_the_smallest_screens() {
     let why = "game-types/Broken Game Number 1/game.ini:32: [Foundation] Piles=4x is not a number: \
@@ -346,7 +347,7 @@ fn a_box_of_many_left_out_keeps_lint_on_the_smallest_screens() {
             m.chrome().requester_lines(m.look(), &told).into_iter().map(|(line, _)| line).collect();
         assert!(shown.contains(&"...".to_string()), "{id:?}: the box fits whole, so tests nothing: {shown:?}");
         let end = shown.iter().rev().take(2).rev().cloned().collect::<Vec<_>>().join(" ");
-        assert!(end.ends_with("And 5 more (parlour lint names them)."), "{id:?}: {shown:?}");
+        assert!(end.ends_with("parlour lint names all 8."), "{id:?}: {shown:?}");
     }
 }
 
@@ -370,8 +371,8 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
     assert_eq!(told.lines.len(), 5, "{:?}", told.lines);
     assert_eq!(told.lines[0], "These are left out of the list:");
     assert_eq!(told.lines[1], "Broken 1: /games/Broken 1/game.ini:1: there are no foundation piles");
-    // Only those left out of the box are lint's to tell of.
-    assert_eq!(told.lines[4], "And 2 more (parlour lint names them).");
+    // Lint names them all, as some are left out of the box.
+    assert_eq!(told.lines[4], "parlour lint names all 5.");
     assert!(d.clipped_text().is_empty(), "cut: {:?}", d.clipped_text());
     d.feed(&[key(Key::Enter)]);
     assert!(d.shell().requester().is_none(), "OK did not close the box");
@@ -395,11 +396,11 @@ fn the_box_names_lint_of_a_file_opened_by_its_path_for_its_own() {
     let mine: Vec<LeftOut> = (1..=5).map(level).collect();
     let chooser = many(3).left_out_of_file("mine.xsb".into(), mine.clone());
     let told = chooser.telling_left_out(mine.clone(), Kind::Level).left_out_box();
-    assert_eq!(told.lines.last().unwrap(), "And 2 more (parlour lint mine.xsb names them).");
+    assert_eq!(told.lines.last().unwrap(), "parlour lint mine.xsb names all 5.");
     let ours = left_out_as(Kind::Level, "Ours 1", "/data/boards/sokoban/ours.xsb:1: no pusher");
     let chooser = many(3).left_out_of_file("mine.xsb".into(), mine.clone());
     let told = chooser.telling_left_out([mine, vec![ours]].concat(), Kind::Level).left_out_box();
-    assert_eq!(told.lines.last().unwrap(), "And 3 more (parlour lint and parlour lint mine.xsb name them).");
+    assert_eq!(told.lines.last().unwrap(), "parlour lint and parlour lint mine.xsb name all 6.");
 }
 
 /// A board or level that cannot be read is never in the launcher's list,
