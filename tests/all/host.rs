@@ -313,6 +313,16 @@ fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_ba
     assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().played, 1);
 }
 
+/// Klondike 3 in `data` with two deals from the stock made, and the copy
+/// Save a Copy kept of it there.
+fn klondike_kept(data: &std::path::Path) -> (Table, std::path::PathBuf) {
+    let mut view = open_table("klondike", 3, data);
+    deal_from_the_stock(&mut view, 2);
+    view.command(&Command::SaveAs);
+    let kept = journal::kept_games(data).remove(0);
+    (view, kept)
+}
+
 /// A kept game takes the journal's place: over a game in progress it
 /// asks first, as New Game does; Cancel keeps the game, Open counts it
 /// lost. A seed asked for over a game in progress counts it lost too.
@@ -320,10 +330,7 @@ fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_ba
 fn a_kept_game_or_a_seed_over_a_game_in_progress_asks_or_counts_a_loss() {
     let data = tempfile::tempdir().unwrap();
     let lost = || Stats::load(data.path()).unwrap().game("klondike").map_or(0, |k| k.lost);
-    let mut view = open_table("klondike", 3, data.path());
-    deal_from_the_stock(&mut view, 2);
-    view.command(&Command::SaveAs);
-    let kept = journal::kept_games(data.path()).remove(0);
+    let (mut view, kept) = klondike_kept(data.path());
     view.command(&Command::Undo);
     let left_off = view.session().state().clone();
     drop(view);
@@ -368,10 +375,7 @@ fn a_kept_game_or_a_seed_over_a_game_in_progress_asks_or_counts_a_loss() {
 fn a_kept_game_left_as_it_was_opened_counts_nothing() {
     let data = tempfile::tempdir().unwrap();
     let played = || Stats::load(data.path()).unwrap().game("klondike").map_or(0, |k| k.played);
-    let mut view = open_table("klondike", 3, data.path());
-    deal_from_the_stock(&mut view, 2);
-    view.command(&Command::SaveAs);
-    let kept = journal::kept_games(data.path()).remove(0);
+    let (mut view, kept) = klondike_kept(data.path());
     view.close();
     drop(view);
     let elsewhere = tempfile::tempdir().unwrap();
@@ -404,10 +408,7 @@ fn a_kept_game_left_as_it_was_opened_counts_nothing() {
 #[test]
 fn a_kept_game_of_changed_rules_says_so_as_it_opens() {
     let data = tempfile::tempdir().unwrap();
-    let mut view = open_table("klondike", 3, data.path());
-    deal_from_the_stock(&mut view, 2);
-    view.command(&Command::SaveAs);
-    let kept = journal::kept_games(data.path()).remove(0);
+    let (_table, kept) = klondike_kept(data.path());
     let text = std::fs::read_to_string(&kept).unwrap();
     let hash = text.lines().find(|l| l.starts_with("variant-hash: ")).unwrap();
     std::fs::write(&kept, text.replace(hash, "variant-hash: 0000000000000000")).unwrap();
