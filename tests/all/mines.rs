@@ -671,6 +671,25 @@ fn an_emptied_number_box_says_it_is_empty() {
     assert_eq!(view.session().variant().settings(), &Settings::beginner(), "the field stays");
 }
 
+/// A number typed over a game under way, taken by Tab going on to the
+/// next box, says it waits for New Game, as Return taking it says.
+#[test]
+fn a_number_tabbed_over_a_game_under_way_says_it_waits_for_new_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 4);
+    for _ in 0..2 {
+        key(&mut view, &m, area, Key::Char(' '));
+    }
+    assert!(view.session().move_count() > 0, "no move made");
+    key(&mut view, &m, area, Key::Tab);
+    for k in [Key::Char('1'), Key::Char('2'), Key::Tab] {
+        key(&mut view, &m, area, k);
+    }
+    assert_eq!(view.message(), "Kept for the next New Game.");
+    assert_eq!(view.session().variant().settings().width, 9, "the game under way changed");
+}
+
 /// A key that is no digit, typed into a number box, goes nowhere and
 /// says why in the status line, with the numbers the box takes, until
 /// the next key.

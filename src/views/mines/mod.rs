@@ -449,12 +449,16 @@ impl MinesBoard {
                 let committed = self.commit_from_the_keys(session);
                 // A number taken goes on to the next box, whether it
                 // deals the fresh field anew (Rules) or waits for New
-                // Game; a number refused keeps the player at it.
+                // Game (and says so); a number refused keeps the player at it.
                 let taken = matches!(committed, Reply::Unchanged | Reply::Redraw | Reply::Say(_) | Reply::Rules(_));
                 if next < 3 && taken {
                     let (_, value, _) = setting(&self.settings, next);
                     self.editing = Some(NumberTyping::new(next, value));
-                    return if matches!(committed, Reply::Rules(_)) { committed } else { Reply::Redraw };
+                    return if matches!(committed, Reply::Rules(_) | Reply::Say(_)) {
+                        committed
+                    } else {
+                        Reply::Redraw
+                    };
                 }
                 committed
             }
