@@ -623,11 +623,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     self.notices.push_back(notice_box(SAVED_GAME, format!("{e} {UNSAVED}")));
                 }
             }
-            Ok(()) => {
-                if self.unsaved.take().is_some() && self.message.is_empty() {
-                    self.message = SAVED_AGAIN.into();
-                }
+            // Said after what the line says already, which the reminder
+            // that progress was not saved followed until now.
+            Ok(()) if self.unsaved.take().is_some() => {
+                self.message = match self.message.as_str() {
+                    "" => SAVED_AGAIN.into(),
+                    said => format!("{} {SAVED_AGAIN}", sentence(said)),
+                };
             }
+            Ok(()) => {}
         }
     }
 

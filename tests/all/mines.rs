@@ -690,6 +690,30 @@ fn a_number_tabbed_over_a_game_under_way_says_it_waits_for_new_game() {
     assert_eq!(view.session().variant().settings().width, 9, "the game under way changed");
 }
 
+/// Saving that works again is said after what the status line says
+/// already, which the reminder that progress was not saved followed: the
+/// words are not lost, nor left without the news.
+#[test]
+fn saved_again_is_said_after_what_the_line_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journals");
+    std::fs::write(&journals, "in the way").unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 4);
+    for _ in 0..2 {
+        key(&mut view, &m, area, Key::Char(' '));
+    }
+    key(&mut view, &m, area, Key::Tab);
+    for k in [Key::Char('1'), Key::Char('2'), Key::Tab] {
+        key(&mut view, &m, area, k);
+    }
+    assert_eq!(view.message(), "Kept for the next New Game. Progress is not being saved.");
+    std::fs::remove_file(&journals).unwrap();
+    view.input(&Input::Tick { ms: 31_000 }, &m, area);
+    assert_eq!(view.message(), "Kept for the next New Game. Progress is being saved again.");
+    assert!(journals.is_dir(), "not saved");
+}
+
 /// A key that is no digit, typed into a number box, goes nowhere and
 /// says why in the status line, with the numbers the box takes, until
 /// the next key.
