@@ -609,7 +609,13 @@ where
     // Held to the end too: a copy of the built-in games unpacked for this
     // run alone (no other folder would take it) is removed then.
     let _run_copy = super::data_dirs::RunCopyRemoved;
-    match cli.command {
+    run(cli.command, before).map_err(|f| Failure { message: builtin_named(&f.message), ..f })
+}
+
+/// Runs `command` (none: the launcher), on the screen `before` names where
+/// the command leaves it out.
+fn run(command: Option<Command>, before: ScreenArgs) -> Result<(), Failure> {
+    match command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
             for g in catalog::games().iter() {
@@ -2077,6 +2083,16 @@ fn within_builtin(path: &Path) -> Option<&Path> {
     super::data_dirs::builtin_dir().and_then(|b| path.strip_prefix(b).ok())
 }
 
+/// `message` with each file of the built-in data named by its place there
+/// ("built-in boards/sokoban/parlour.xsb"), as lint names it, never by the
+/// folder Parlour unpacked it into, whose name means nothing to a player.
+fn builtin_named(message: &str) -> String {
+    match super::data_dirs::builtin_dir_if_unpacked() {
+        Some(dir) => message.replace(&format!("{}{}", dir.display(), std::path::MAIN_SEPARATOR), "built-in "),
+        None => message.to_string(),
+    }
+}
+
 /// `path` as lint names it: a file of the built-in data by its place
 /// there ("built-in game-types/Golf/game.ini"), never by the folder
 /// Parlour unpacked it in, which is Parlour's own and not to be edited.
@@ -2585,5 +2601,36 @@ mod help_tests {
         assert_eq!(counts_once(tetris.family.record), "a game counts once it ends");
         let klondike = catalog::find("klondike").unwrap();
         assert_eq!(counts_once(klondike.family.record), "a game counts once it is won or given up");
+    }
+
+    /// The manual's page of each command names every option the command
+    /// takes (the screen options and --assets have pages of their own), so
+    /// that a reader of the manual meets what `--help` lists.
+    #[test]
+    fn the_manual_names_every_option_of_each_command() {
+        let guide = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/parlour.guide")).unwrap();
+        let guide: String = guide.iter().map(|&b| b as char).collect(); // Latin-1
+        let node = |name: &str| -> Option<&str> {
+            let start = guide.find(&format!("@NODE {name} "))?;
+            Some(&guide[start..start + guide[start..].find("@ENDNODE")?])
+        };
+        let own_pages = ["help", "assets", "machine", "depth", "skin", "scale"];
+        let mut checked = 0;
+        for sub in command().get_subcommands() {
+            let camel: String = sub.get_name().split('-').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
+            let Some(page) = node(&format!("Cmd{camel}")) else { continue };
+            checked += 1;
+            for arg in sub.get_arguments().filter(|a| !a.is_hide_set()) {
+                let Some(long) = arg.get_long().filter(|l| !own_pages.contains(l)) else { continue };
+                let named = page.contains(&format!("--{long}"))
+                    || arg.get_short().is_some_and(|short| page.contains(&format!("-{short} ")));
+                assert!(named, "the manual's `{}` page leaves out --{long}", sub.get_name());
+            }
+        }
+        assert!(checked >= 12, "only {checked} commands have a page");
+        let screen = node("ScreenOptions").unwrap();
+        for sub in ["play", "shot", "help"] {
+            assert!(screen.contains(&format!("@{{b}}{sub}@{{ub}}")), "Screen options leaves out {sub}");
+        }
     }
 }

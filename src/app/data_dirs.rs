@@ -184,9 +184,16 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 /// a warning: the games are there either way. None, after a warning, if
 /// none of them can be written: only the user folders are read then.
 pub fn builtin_dir() -> Option<&'static Path> {
-    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(unpack_where_one_can).as_deref()
+    BUILTIN_DIR.get_or_init(unpack_where_one_can).as_deref()
 }
+
+/// Where the built-in data was unpacked, if this run has unpacked it
+/// (never unpacking it only to ask).
+pub fn builtin_dir_if_unpacked() -> Option<&'static Path> {
+    BUILTIN_DIR.get().and_then(Option::as_deref)
+}
+
+static BUILTIN_DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
 
 /// Unpacks the built-in data into the first of the data folder, the
 /// user's spare folder and a folder of the run's own that takes it, and

@@ -129,8 +129,10 @@ impl TextEntry {
     }
 
     /// Typing, Backspace, Return (or OK) and Escape (or Cancel); Tab moves
-    /// Return between OK and Cancel (Left and Right stay the field's). A
-    /// key refused is said under the field until the next key.
+    /// Return between OK and Cancel (Left and Right stay the field's), and
+    /// typing in the field moves it back to OK, so that what was typed is
+    /// never thrown away by a Return meant to take it. A key refused is
+    /// said under the field until the next key.
     pub fn input(&mut self, input: &Input, machine: &Machine) -> EntryEvent {
         let said = matches!(input, Input::Key { .. }) && self.refused.take().is_some();
         match self.take(input, machine) {
@@ -155,12 +157,14 @@ impl TextEntry {
             Input::Key { key: Key::Escape, .. } => EntryEvent::Cancelled,
             Input::Key { key: Key::Backspace | Key::Delete, .. } => {
                 self.fresh = false;
+                self.button = 0;
                 if self.text.pop().is_some() { EntryEvent::Edited } else { EntryEvent::Ignored }
             }
             // A number's field says why a letter goes nowhere: no beep
             // would tell it.
             Input::Key { key: Key::Char(c), mods } if !mods.ctrl && !mods.alt && self.refuses(c) => {
                 self.refused = self.digits.map(|range| digits_only(self.name(), range));
+                self.button = 0;
                 EntryEvent::Edited
             }
             // A name starts with no space and has no two together.
@@ -176,6 +180,7 @@ impl TextEntry {
                 if std::mem::take(&mut self.fresh) {
                     self.text.clear();
                 }
+                self.button = 0;
                 if self.text.chars().count() < self.max {
                     self.text.push(c);
                     EntryEvent::Edited
@@ -238,8 +243,16 @@ mod tests {
         assert_eq!(e.input(&Input::Tick { ms: 20 }, &m), EntryEvent::Ignored);
         // Tab moves Return to Cancel and back to OK.
         assert_eq!(e.input(&key(Key::Tab), &m), EntryEvent::Edited);
-        let mut on_cancel = e.clone();
-        assert_eq!(on_cancel.input(&key(Key::Enter), &m), EntryEvent::Cancelled);
+        let on_cancel = e.clone();
+        assert_eq!(on_cancel.clone().input(&key(Key::Enter), &m), EntryEvent::Cancelled);
+        // Typing (or deleting) after it moves Return back to OK: what was
+        // typed is what the player meant Return to take.
+        let mut typed = on_cancel.clone();
+        typed.input(&key(Key::Backspace), &m);
+        assert_eq!(typed.input(&key(Key::Enter), &m), EntryEvent::Done("Ada".into()));
+        typed.input(&key(Key::Tab), &m);
+        typed.input(&key(Key::Char('x')), &m);
+        assert_eq!(typed.input(&key(Key::Enter), &m), EntryEvent::Done("Ada x".into()));
         assert_eq!(e.input(&key(Key::Tab), &m), EntryEvent::Edited);
         assert_eq!(e.input(&key(Key::Enter), &m), EntryEvent::Done("Ada L".into()));
         assert_eq!(e.input(&key(Key::Escape), &m), EntryEvent::Cancelled);

@@ -182,6 +182,22 @@ fn the_installed_binary_finds_its_guides_and_boards() {
     assert!(html.join("Help/intro.html").is_file());
 }
 
+/// A built-in file a message names is named by its place in the built-in
+/// data, as lint names it, never by the folder it was unpacked into.
+#[test]
+fn a_message_names_a_built_in_file_by_its_place_there() {
+    let installed = Installed::new();
+    for args in [&["sokoban", "check", "sokoban/parlour/99", "--moves", "r"][..], &["play", "sokoban/parlour/99"]] {
+        let out = output_of_copy(&mut installed.command(args));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("parlour: built-in boards/sokoban/parlour.xsb: there is no level 99"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
 /// A copy of the built-in game type `folder` renamed to `name`, in `dir`.
 fn game_type_named(dir: &Path, folder: &str, name: &str) {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types").join(folder);
