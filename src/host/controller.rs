@@ -423,8 +423,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.resume_words(rules_changed);
         }
         if c.message.is_empty() && c.session.state().status() == Status::Playing {
-            // An untouched deal under rules other than those chosen since.
-            c.message = c.board.new_rules_note(&c.session).unwrap_or_default();
+            // An untouched deal under rules other than those chosen since,
+            // and what stands in it (a deal of The Chance dead as dealt),
+            // once it is on the table: a deal still being looked for is
+            // judged when it comes.
+            let standing = c.dealing.is_none().then(|| c.board.standing(&c.session)).flatten();
+            c.message =
+                [c.board.new_rules_note(&c.session), standing].into_iter().flatten().collect::<Vec<_>>().join(" ");
         } else if c.message.is_empty() {
             // A deal over before its first move (a peg board where no
             // stone can jump) says so, not only at the first key.
@@ -743,6 +748,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     self.news = Some(self.message.clone());
                 }
             }
+        } else if self.session.cursor() == start
+            && let Some(standing) = self.board.standing(&self.session)
+        {
+            // A deal just put on the table (New Game, Restart, a kept game
+            // opened at its start) is judged as any position the player
+            // comes to: a deal of The Chance that can never lay a card off
+            // is said lost before a card is touched, not after the first.
+            self.message = match self.message.as_str() {
+                "" => standing,
+                said => format!("{} {standing}", sentence(said)),
+            };
         }
         if self.board.journal_now(&self.session) {
             self.journal();

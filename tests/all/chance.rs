@@ -223,6 +223,28 @@ fn the_status_says_when_nothing_more_can_be_laid_off_and_play_goes_on() {
     assert!(!fresh.message().contains("lost"), "{}", fresh.message());
 }
 
+/// A deal from which nothing can ever be laid off is said lost as it is
+/// dealt, not only after the first move, and so again when Restart deals
+/// it afresh; untouched, it is not counted.
+#[test]
+fn a_deal_dead_as_dealt_is_said_lost_before_a_move() {
+    let data = tempfile::tempdir().unwrap();
+    let dead = |s: u64| {
+        let state = open(Some(s), data.path()).session().state().clone();
+        lay_off_prospect(&state, 1_000_000, &AtomicBool::new(false)) == Prospect::NoLayOff
+    };
+    let seed = (1..200).find(|&s| dead(s)).expect("some deal is dead as dealt");
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(seed), data.path());
+    assert!(view.message().contains("Nothing more can be laid off"), "seed {seed}: {}", view.message());
+    let deal = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    view.play_move(&deal);
+    view.command(&Command::Restart);
+    assert_eq!(view.session().move_count(), 0, "seed {seed}: dealt afresh");
+    assert!(view.message().contains("Nothing more can be laid off"), "seed {seed}: {}", view.message());
+    assert_eq!(stats(data.path()).played, 1, "seed {seed}: the game played and restarted counts, once");
+}
+
 /// A game found lost (nothing more can be laid off) is counted at once,
 /// with its scores shown, and only once: giving it up later, even after
 /// it is resumed, counts nothing more.

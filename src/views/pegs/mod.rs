@@ -635,8 +635,15 @@ impl Board<BoardVariant> for PegsBoard {
 
     /// A position the solver proves lost stays so until jumps are undone:
     /// said again on resuming, and on stepping to it.
+    /// The board as set up is not searched here: that may take a good part
+    /// of a second, which opening it or starting it again must not wait
+    /// for; its first jump tells of a start with no solution, which is
+    /// said again at the start from then on.
     fn standing(&mut self, session: &Session<BoardVariant>) -> Option<String> {
         let st = session.state();
+        if session.cursor() == session.game_start() {
+            return (self.start == Some(Start::Lost)).then(|| NO_START.into());
+        }
         if self.plan.as_ref().is_some_and(|p| &p.position == st) {
             return None;
         }
