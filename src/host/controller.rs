@@ -54,6 +54,9 @@ enum Asked {
     /// A board's scores of the game just given up, shown over it: the
     /// table moves on as the box closes.
     ScoredLeaving(Leaving),
+    /// The same, of a game given up for the kept game offered, which
+    /// opens as the box closes.
+    ScoredOpening,
     /// The statistics box: OK, or Reset at [`RESET`].
     Stats,
     /// "Clear the statistics of Klondike?", asked by the statistics box's
@@ -1034,10 +1037,26 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Gives up the game in progress for the kept game offered, once the
-    /// player has said so.
+    /// player has said so: a board with scores shows them over the game
+    /// given up, as New Game does, and the kept game opens as the box
+    /// closes.
     fn open_offered(&mut self) -> Response {
+        if self.offered.is_none() {
+            return Response::Unchanged;
+        }
+        match self.give_up() {
+            Some(scores) => {
+                self.asked = Asked::ScoredOpening;
+                Response::Ask(scores)
+            }
+            None => self.open_kept(),
+        }
+    }
+
+    /// Puts the kept game offered on the table, the game in progress
+    /// given up already.
+    fn open_kept(&mut self) -> Response {
         let Some((kept, name, changed)) = self.offered.take() else { return Response::Unchanged };
-        self.abandon();
         self.counted = counted_in(&kept, &self.board);
         self.session = kept;
         self.session.note_opened();
@@ -1100,13 +1119,22 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// closed with it. Meanwhile the game is journalled as counted, so it
     /// is never counted twice.
     fn left_for(&mut self, to: Leaving) -> Response {
-        let scored = self.abandon();
+        let scores = self.give_up();
         self.message.clear();
-        let Some(scores) = scored.and_then(|g| self.board.scores(&g)) else { return self.move_on(to) };
-        self.session.mark(Mark::Lost);
-        self.journal();
+        let Some(scores) = scores else { return self.move_on(to) };
         self.asked = Asked::ScoredLeaving(to);
         Response::Ask(scores)
+    }
+
+    /// Gives up the game at the cursor, counted as lost if it is under
+    /// way, and returns the board's scores of it, if it has some: the
+    /// game is journalled as counted then, so that it is never counted
+    /// twice while the box is up or after it.
+    fn give_up(&mut self) -> Option<Requester> {
+        let scores = self.abandon().and_then(|g| self.board.scores(&g))?;
+        self.session.mark(Mark::Lost);
+        self.journal();
+        Some(scores)
     }
 
     /// Deals the next game, or the same one again, once the game at the
@@ -2383,6 +2411,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             },
             Asked::EndedNext(command) if button == GO_ON => self.board_command(command),
             Asked::ScoredLeaving(to) => self.move_on(to),
+            Asked::ScoredOpening => self.open_kept(),
             Asked::Stats if button == RESET => self.ask_reset(),
             Asked::ConfirmReset if button == 0 => self.reset_stats(),
             // Cancelled: back to the figures, as they were.
@@ -2480,8 +2509,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         // The scores of a game given up, closed by quitting, are closed
         // all the same: the player asked for the next deal, and finds it.
-        if let Asked::ScoredLeaving(to) = std::mem::replace(&mut self.asked, Asked::Nothing) {
-            self.move_on(to);
+        match std::mem::replace(&mut self.asked, Asked::Nothing) {
+            Asked::ScoredLeaving(to) => {
+                self.move_on(to);
+            }
+            Asked::ScoredOpening => {
+                self.open_kept();
+            }
+            _ => {}
         }
         self.finish_dealing(None);
         // Before the board's box goes with it.

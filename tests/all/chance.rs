@@ -245,6 +245,40 @@ fn a_deal_dead_as_dealt_is_said_lost_before_a_move() {
     assert_eq!(stats(data.path()).played, 1, "seed {seed}: the game played and restarted counts, once");
 }
 
+/// A game under way given up for a kept game (Open...) is scored as New
+/// Game scores it, its Scores box over it, and the kept game opens as the
+/// box closes; the game given up counts once.
+#[test]
+fn a_game_given_up_for_a_kept_game_shows_its_scores_first() {
+    let data = tempfile::tempdir().unwrap();
+    let first_move = |view: &mut Chance| {
+        let m = view.session().state().legal_moves()[0];
+        view.play_move(&m);
+    };
+    let mut view = open(Some(1), data.path());
+    first_move(&mut view);
+    view.command(&Command::SaveAs);
+    let kept = journal::kept_games(data.path()).remove(0);
+    drop(view);
+    let mut view = open(Some(2), data.path());
+    first_move(&mut view);
+    view.close();
+    drop(view);
+    let played = stats(data.path()).played;
+    let g = game();
+    let how = Opening { seed: None, fresh_seed: 1, file: Some(kept), ..Opening::default() };
+    let mut view: Chance =
+        Controller::open("chance", g.variant.clone(), ChanceBoard::new(Arc::new(g.game_type)), data.path(), &how);
+    let Response::Ask(scores) = view.answer(0) else { panic!("no Scores box: {}", view.message()) };
+    assert!(scores.title.contains("Score"), "{scores:?}");
+    assert_eq!(view.session().seed(), 2, "the game given up stays in view under its scores");
+    assert_eq!(stats(data.path()).played, played + 1);
+    view.answer(0);
+    assert_eq!((view.session().seed(), view.session().move_count()), (1, 1), "the kept game opens");
+    assert!(view.message().starts_with("Opened"), "{}", view.message());
+    assert_eq!(stats(data.path()).played, played + 1, "counted once");
+}
+
 /// A game found lost (nothing more can be laid off) is counted at once,
 /// with its scores shown, and only once: giving it up later, even after
 /// it is resumed, counts nothing more.
