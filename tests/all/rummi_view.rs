@@ -793,7 +793,11 @@ fn games_against_the_program_are_won_and_lost() {
     assert_eq!(ended.title, "Game over");
     assert_eq!(ended.lines[0], lost.message(), "the ending, whole");
     assert!(ended.lines[1].starts_with("Time: ") && ended.lines[1].contains("Moves: "), "{:?}", ended.lines);
-    assert!(ended.lines.iter().any(|l| l.starts_with("Tiles left on your tray: ")), "{:?}", ended.lines);
+    // The tiles left on the tray, the game's score, are said once: the
+    // ending names them, and no line after it says them again.
+    let left = lost.session().state().tray(Side::Player).len().to_string();
+    assert!(ended.lines[0].contains(&left), "{left}: {:?}", ended.lines);
+    assert_eq!(ended.lines.len(), 2, "{:?}", ended.lines);
     assert_eq!(ended.buttons, ["OK", "New Game"], "a key pressed to play on does not deal again");
     assert_eq!(lost.answer(0), Response::Unchanged, "OK keeps the table");
     let stats = parlour::core::Stats::load(dir.path()).unwrap();

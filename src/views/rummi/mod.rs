@@ -1350,10 +1350,6 @@ impl Board<RummiVariant> for RummiBoard {
         Program::to_play(session.state()).then_some("Resumed in the program's turn.")
     }
 
-    fn finished(&mut self, session: &Session<RummiVariant>) -> Vec<String> {
-        vec![format!("Tiles left on your tray: {}", session.state().tray(Side::Player).len())]
-    }
-
     fn stats_lines(&self, _session: &Session<RummiVariant>, stats: &GameStats) -> Vec<String> {
         let (total, Some(avg)) = tiles_left(stats) else {
             return vec!["Tiles left: no game played yet".into()];
