@@ -1724,9 +1724,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.news = Some(self.message.clone());
                 Response::Redraw
             }
-            Reply::Hint(m, text) => {
+            Reply::Hint(m, text, told) => {
                 self.board.show_hint(&self.session, &m);
                 self.message = text;
+                if told {
+                    self.news = Some(self.message.clone());
+                }
                 Response::Redraw
             }
             Reply::Command(c) => self.command(&c).unwrap_or(Response::Command(c)),

@@ -149,8 +149,11 @@ pub enum Reply<V: Variant> {
     /// shows nowhere else (what the figures by Rummi's pile mean).
     Tell(String),
     /// Show this move as a hint (see [`Board::show_hint`]) and say this of
-    /// it in the status line.
-    Hint(<V::Game as Game>::Move, String),
+    /// it in the status line; where the last is true, in a box as well
+    /// where the line would not show all of it, as [`Reply::Tell`] says:
+    /// a warning the framed cards do not show ("No winning line is
+    /// left."), which a narrow line keeping only the move would drop.
+    Hint(<V::Game as Game>::Move, String, bool),
     /// Run an application or controller command.
     Command(Command),
     /// Restart the game, asking first as Restart does in the words given,
@@ -675,7 +678,7 @@ pub fn hint_worded<V: Variant>(
     match found {
         Ok(m) => {
             let said = format!("Hint: {}.", words(&m));
-            Reply::Hint(m, said)
+            Reply::Hint(m, said, false)
         }
         Err(why) => Reply::Say(why),
     }

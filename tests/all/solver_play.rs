@@ -267,6 +267,28 @@ fn a_hint_on_a_lost_deal_says_no_winning_line_is_left() {
     assert_eq!(view.message(), "No winning line from here. Start anew.");
 }
 
+/// On the Amiga PAL's title bar, which keeps only a hint's move, the
+/// warning that no winning line is left comes in a box as well, the
+/// hint whole: without it a hint on a lost deal read as a step on a
+/// winning line (The Chance has no solver's field to say so, and
+/// Klondike's gives way to the move). YaZZle's message box shows it
+/// whole, and no box comes.
+#[test]
+fn a_hint_on_a_lost_deal_is_told_whole_where_the_title_bar_drops_the_warning() {
+    for (game, seed) in [("the-chance", 23), ("beleaguered-castle", 8)] {
+        for (id, boxed) in [(MachineId::AmigaPal, true), (MachineId::Yazzle, false)] {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+            let (mut view, _data) = open_game(game, seed);
+            view.command(&Command::Hint).expect("Hint is a command");
+            view.input(&Input::Tick { ms: 0 }, &m, m.content());
+            let said = view.message();
+            assert!(said.ends_with(". No winning line is left."), "{game}: {said}");
+            let told = view.take_notice().map(|req| req.lines);
+            assert_eq!(told, boxed.then(|| vec![said.clone()]), "{game} on {}", id.name());
+        }
+    }
+}
+
 /// When no winning line is found in time, the hint offers a move that
 /// loses nothing if there is one (a card no line needs where it lies), and
 /// says it is no more than safe.

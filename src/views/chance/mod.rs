@@ -204,7 +204,7 @@ fn from_table(reply: Reply<crate::solitaire::engine::SolitaireVariant>) -> Reply
         Reply::Say(text) => Reply::Say(text),
         Reply::Refuse(text) => Reply::Refuse(text),
         Reply::Tell(text) => Reply::Tell(text),
-        Reply::Hint(m, text) => Reply::Hint(m, text),
+        Reply::Hint(m, text, told) => Reply::Hint(m, text, told),
         Reply::Command(c) => Reply::Command(c),
         Reply::RestartThen(c) => Reply::RestartThen(c),
         Reply::Ask(r) => Reply::Ask(r),

@@ -336,7 +336,7 @@ impl Assist {
     ) -> Reply<SolitaireVariant> {
         let named = |m: SolMove, lead: &str| {
             let said = format!("{lead}{}.", st.describe_move(&m));
-            Reply::Hint(m, said)
+            Reply::Hint(m, said, false)
         };
         match known {
             Ok(line) => {
@@ -347,10 +347,13 @@ impl Assist {
                 }
             }
             // The move first, a sentence of its own: the narrowest status
-            // line (the Amiga PAL's title bar) keeps the first sentence,
-            // and the solver's field has said the deal is lost.
+            // line (the Amiga PAL's title bar) keeps the first sentence.
+            // The warning is told in a box as well where the line drops
+            // it: no solver's field need say the deal is lost (The Chance
+            // has none, and Klondike's gives way to the move), and a hint
+            // without it reads as a step on a winning line.
             Err(NoLine::Lost) => match move_left(st, recent) {
-                Some(m) => Reply::Hint(m, format!("{}. No winning line is left.", try_this(st, &m))),
+                Some(m) => Reply::Hint(m, format!("{}. No winning line is left.", try_this(st, &m)), true),
                 None => Reply::Say(format!("No hint: no winning line from here. {}", way_out(undoable))),
             },
             Err(NoLine::NotFound) => {
@@ -367,7 +370,7 @@ impl Assist {
                 // kept.
                 let unvouched = |m: SolMove, worth: &str| {
                     let said = format!("{}: {worth}. No winning line found in time.", try_this(st, &m));
-                    Reply::Hint(m, said)
+                    Reply::Hint(m, said, false)
                 };
                 match (safe_lay_off(st), promising_move(st).or_else(|| new_cards(st, recent))) {
                     (Some(m), _) => unvouched(m, "it loses nothing"),
@@ -502,7 +505,7 @@ mod tests {
     fn a_hint_with_no_line_known_offers_a_move_that_climbs() {
         let rules = crate::solitaire::rules::examples::spider_one_suit();
         let mut st = SolitaireVariant::new("spider-one-suit", 0, rules.clone(), rules).unwrap().deal(1);
-        let Reply::Hint(_, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new()) else {
+        let Reply::Hint(_, said, _) = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new()) else {
             panic!("no hint")
         };
         assert!(said.starts_with("Try "), "{said}");
@@ -533,7 +536,7 @@ mod tests {
         }
         let end = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new());
         let said = "Try to deal from the stock: it may help. No winning line found in time.";
-        let Reply::Hint(deal @ SolMove::Deal(_), text) = end else { panic!("{end:?}") };
+        let Reply::Hint(deal @ SolMove::Deal(_), text, _) = end else { panic!("{end:?}") };
         assert_eq!(text, said);
         let mut after = st.clone();
         after.apply(&deal);
@@ -549,7 +552,7 @@ mod tests {
         let rules = examples::pyramid();
         let v = SolitaireVariant::new("pyramid", 0, rules.clone(), rules).unwrap();
         let st = (1..200).map(|n| v.deal(n)).find(|st| st.legal_moves().len() == 1).expect("a deal with one move");
-        let Reply::Hint(m, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new()) else {
+        let Reply::Hint(m, said, _) = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new()) else {
             panic!("a hint")
         };
         assert_eq!(m, SolMove::Deal(0));
@@ -587,12 +590,13 @@ mod tests {
         let mut st = lost_with_moves_left();
         let mut assist = Assist { undoable: true, ..Assist::default() };
         assist.arrived(&st);
-        let Reply::Hint(m, said) = assist.hint(&st) else { panic!("a move is marked") };
+        let Reply::Hint(m, said, told) = assist.hint(&st) else { panic!("a move is marked") };
         assert_eq!(assist.field(), Some(("Solver", "Not winnable".to_string())), "proved lost");
         assert!(st.check(&m).is_ok(), "{m:?}");
         assert_eq!(said, format!("Try {}. No winning line is left.", st.describe_move(&m)));
+        assert!(told, "the warning is told whole where the status line drops it");
         let mut played = 0;
-        while let Reply::Hint(m, _) = assist.hint(&st) {
+        while let Reply::Hint(m, ..) = assist.hint(&st) {
             assert!(played < 2, "two moves are left");
             st.apply(&m);
             assist.arrived(&st);
@@ -623,7 +627,7 @@ mod tests {
                 Reply::Say(_) => until_heard(&mut assist, &st),
                 reply => reply,
             };
-            let Reply::Hint(m, said) = reply else { break };
+            let Reply::Hint(m, said, _) = reply else { break };
             assert!(said.ends_with("No winning line is left."), "{said}");
             st.apply(&m);
             assert!(!seen[seen.len().saturating_sub(RECENT)..].contains(&st), "{} went back", st.describe_move(&m));
