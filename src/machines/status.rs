@@ -150,13 +150,29 @@ fn clauses(message: &str) -> impl Iterator<Item = String> {
 /// tried, the one who tried it knows; why it failed is the news. What follows a colon is a
 /// reason only where it opens with a word: a file's lines
 /// ("badsol.xsb:4, 9.") say where, not what, and no capital may rename
-/// the file.
+/// the file. Nor is it one where the clause names a file
+/// ("panorama.png is too wide: only the middle fits."): which file is
+/// news as much as what befell it, and the reason alone ("Only the
+/// middle fits.") leaves the player to guess; news too long for that
+/// clause whole is cut short after a word instead, and so shown whole
+/// in a box as well.
 fn closing_clause(message: &str) -> Option<String> {
     let sentence = opening_sentence(message)?;
     let (clause, reason) = sentence.split_once(": ")?;
     let says = |t: &str| t.split_whitespace().count() >= MESSAGE_WORDS;
     let opens_with_a_word = reason.split_whitespace().next().is_some_and(|w| w.chars().all(char::is_alphabetic));
-    (says(clause) && says(reason) && opens_with_a_word).then(|| capitalised(reason))
+    (says(clause) && says(reason) && opens_with_a_word && !names_a_file(clause)).then(|| capitalised(reason))
+}
+
+/// Whether `text` names a file: a word with a full stop or a slash
+/// inside it, a letter after it ("panorama.png", "/home/ada/pictures"),
+/// not a number ("0/1", "1.5").
+fn names_a_file(text: &str) -> bool {
+    text.split_whitespace().any(|word| {
+        word.char_indices()
+            .skip(1)
+            .any(|(i, c)| matches!(c, '.' | '/') && word[i + 1..].starts_with(char::is_alphabetic))
+    })
 }
 
 /// `message` without the one-word label it opens with ("Hint: 10♣ and 6
@@ -959,6 +975,26 @@ mod tests {
         assert_eq!(unlabelled("Solving: a click or a key stops it."), Some("A click or a key stops it.".into()));
         assert_eq!(unlabelled("Two words: a click or a key stops it."), None);
         assert_eq!(unlabelled("Solve: thinking..."), None, "too few words left to say anything");
+    }
+
+    /// News naming a file keeps its name where the clause before the
+    /// colon will not fit whole on the Amiga PAL's title bar (a long
+    /// picture's name, said as news or leading the line as the answer to
+    /// the player's choice): cut short after a word, and so shown whole
+    /// in a box as well, where "Only the middle fits." alone left the
+    /// player to guess which picture. A short name keeps its clause whole.
+    #[test]
+    fn news_of_a_file_keeps_the_file_s_name_before_its_reason() {
+        let scramble = fields(&[("Time", "0:00"), ("Moves", "0")]);
+        let long = "alpine-summer-panorama.png is too wide: only the middle fits.";
+        let kept = |f: Fitted| (f.parts[f.message.unwrap()].clone(), f.cut);
+        let cut = ("alpine-summer-panorama.png is too...".to_string(), true);
+        assert_eq!(kept(fit(&topaz, 295, 16, "Scramble", &scramble, long)), cut);
+        assert_eq!(kept(fit_refusal(&topaz, 295, 16, &scramble, long)), cut);
+        let short = "panorama.png is too wide: only the middle fits.";
+        let clause = ("panorama.png is too wide.".to_string(), false);
+        assert_eq!(kept(fit_refusal(&topaz, 295, 16, &scramble, short)), clause);
+        assert!(names_a_file("/home/ada/pictures is empty") && !names_a_file("Score 0/1 after 1.5 seconds"));
     }
 
     /// Where a message names a file's lines after its colon, the bar keeps

@@ -140,7 +140,8 @@ impl Picture {
             Some(middle) => {
                 let shape = if image.width > image.height { "wide" } else { "tall" };
                 // The clause before the colon is what a narrow status line
-                // keeps, naming the file: the puzzle shows the middle.
+                // keeps, naming the file (a long name cut short, the whole
+                // then in a box): the puzzle shows the middle.
                 (middle, Some(format!("{shown} is too {shape}: only the middle fits.")))
             }
             None => (image, None),
