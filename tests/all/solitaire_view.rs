@@ -913,6 +913,77 @@ fn a_fanned_waste_shows_each_card_s_index() {
     }
 }
 
+/// A waste fanned three cards wide runs under no other pile, in every game
+/// type and in the CardGames' Solitaire, dealing three in whichever mode
+/// does, on every machine: on the Amiga's lores screen Pyramid's Hard fan
+/// ran under the pyramid's sixth row, whose first card hid the third
+/// waste card's index.
+#[test]
+fn a_fanned_waste_runs_under_no_other_pile() {
+    use parlour::solitaire::library::GameType;
+    use parlour::views::solitaire::{HARD, OberonGame};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut folders: Vec<_> = std::fs::read_dir(root.join("game-types")).unwrap().map(|e| e.unwrap().path()).collect();
+    folders.sort();
+    let oberon = root.join("card-games/Solitaire");
+    folders.push(oberon.clone());
+    let mut fanned = Vec::new();
+    for folder in folders {
+        let gt = Arc::new(GameType::load(&folder).unwrap());
+        if gt.spec.piles(PileKind::Waste).is_empty() {
+            continue;
+        }
+        for machine in MachineId::ALL {
+            let data = tempfile::tempdir().unwrap();
+            let (family, board) = if folder == oberon {
+                ("cardgames", SolitaireBoard::oberon(gt.clone(), OberonGame::Solitaire))
+            } else {
+                ("solitaire", SolitaireBoard::new(gt.clone()))
+            };
+            let how = Opening { seed: Some(1), fresh_seed: 1, ..Default::default() };
+            let mut view = Controller::open(family, gt.variant.clone(), board, data.path(), &how);
+            if view.session().state().rules().stock.deal_count == 1 {
+                view.command(&Command::View(HARD));
+            }
+            if view.session().state().rules().stock.deal_count < 3 {
+                continue;
+            }
+            let waste = PileId::new(PileKind::Waste, 0);
+            for _ in 0..3 {
+                let deal = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_)));
+                if view.session().state().pile(PileKind::Waste, 0).len() >= 3 {
+                    break;
+                }
+                view.play_move(&deal.expect("a deal from the stock"));
+            }
+            let m = Machine::new(&MachineChoice { id: Some(machine), ..Default::default() }, machine).unwrap();
+            let area = m.content();
+            let st = view.session().state();
+            let n = st.pile(PileKind::Waste, 0).len();
+            let fan: Vec<Rect> = (n - 3..n).map(|i| view.board().card_rect(st, area, waste, i).unwrap()).collect();
+            let name = format!("{} on {}", gt.spec.general.name, machine.name());
+            assert!(fan[2].x > fan[0].x, "{name}: the waste is not fanned: {fan:?}");
+            for kind in PileKind::ALL {
+                for p in (0..st.pile_count(kind)).map(|i| PileId::new(kind, i)).filter(|&p| p != waste) {
+                    let cards =
+                        (0..st.pile(kind, p.index()).len()).filter_map(|i| view.board().card_rect(st, area, p, i));
+                    for other in cards.chain(view.board().pile_rect(st, area, p)) {
+                        for card in &fan {
+                            let under = card.intersect(&other);
+                            assert!(
+                                under.is_empty(),
+                                "{name}: the waste card at {card:?} runs under {p:?} at {other:?}"
+                            );
+                        }
+                    }
+                }
+            }
+            fanned.push(name);
+        }
+    }
+    assert!(fanned.iter().any(|n| n == "Pyramid on amiga-pal"), "{fanned:?}");
+}
+
 /// In Golf the table takes no cards, so a column's top card can only go
 /// home: one click plays it, or says why it cannot go.
 #[test]

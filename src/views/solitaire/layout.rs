@@ -43,6 +43,17 @@ pub struct TableLayout {
     pub fits: bool,
 }
 
+/// How many of a fanned waste's cards are spread (dealing three).
+const WASTE_FAN: usize = 3;
+
+/// How far the cards of pile `g` may spread to the right before they
+/// reach a shown pile level with it, one `gap` short of it, in pixels;
+/// None with no pile there.
+fn room_right(piles: &[PileGeometry], g: &PileGeometry, (card_w, card_h): (i32, i32), gap: f64) -> Option<f64> {
+    let level = |p: &&PileGeometry| p.visible && p.id != g.id && p.x > g.x && (p.y - g.y).abs() < card_h;
+    piles.iter().filter(level).map(|p| (p.x - g.x - card_w) as f64 - gap).reduce(f64::min)
+}
+
 /// The most a layout of overlapping piles is spread apart.
 const MAX_SPREAD: f64 = 1.25;
 
@@ -88,7 +99,8 @@ impl Units {
 
 impl TableLayout {
     /// Lays out a game type's piles for cards of `size` in `area`.
-    /// `fan_waste` spreads the waste's top three cards (when dealing three).
+    /// `fan_waste` spreads the waste's top three cards (when dealing three),
+    /// short of the pile beside it.
     /// A tableau fanned downwards steps at least far enough to show each
     /// covered card's rank and suit.
     pub fn new(spec: &GameSpec, size: CardSize, area: Rect, fan_waste: bool) -> TableLayout {
@@ -166,7 +178,7 @@ impl TableLayout {
                     }
                     PileKind::Waste if fan_waste => {
                         let step = (cw * 0.2).max(size.index_cols() as f64);
-                        ((0.0, 0.0), (step, 0.0), Some(3), (0.0, 0.0))
+                        ((0.0, 0.0), (step, 0.0), Some(WASTE_FAN), (0.0, 0.0))
                     }
                     PileKind::Waste => ((0.0, 0.0), (0.0, 0.0), Some(1), (0.0, 0.0)),
                     PileKind::Stock => ((0.0, 0.0), (0.0, 0.0), Some(1), (0.0, 0.0)),
@@ -181,6 +193,18 @@ impl TableLayout {
                     random: if randomised { random } else { (0.0, 0.0) },
                     visible: kind != PileKind::Stock || spec.stock.visibility,
                 });
+            }
+        }
+        // A fanned waste stops short of the pile beside it: the index's
+        // width, which the step keeps to on small cards, can be more than
+        // the room game.ini gives the fan (Pyramid's on the Amiga's lores
+        // screen ran under the pyramid's sixth row).
+        for i in 0..piles.len() {
+            if piles[i].id.kind == PileKind::Waste
+                && let Some(room) = room_right(&piles, &piles[i], (card_w, card_h), gap_x)
+            {
+                let most = (room / (WASTE_FAN - 1) as f64).floor().max(0.0);
+                piles[i].up_step.0 = piles[i].up_step.0.min(most);
             }
         }
         // Piles in one row are drawn (and found under the pointer) left to
