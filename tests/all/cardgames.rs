@@ -29,18 +29,23 @@ fn machine(id: MachineId) -> (Machine, Rect) {
 /// sections and extra keys, dealing exactly `cards` (pile letter, pile
 /// number, rank, suit, face up) with the rest in a hidden stock.
 fn ini(game: &str, sections: &str, places: &str, cards: &[(char, u32, u32, char, bool)]) -> String {
-    let mut out = format!(
+    let head = format!(
         "[General]\nName={game}\nAuthor=Test\n\n[Game]\nDecks=2\nNumCardWide=10\nNumCardHigh=4\nNumCardsDealt={}\n\n{sections}\n{places}\n",
         cards.len()
     );
-    for (i, &(pile, n, rank, suit, up)) in cards.iter().enumerate() {
-        out.push_str(&format!(
-            "[DealtCard{}]\nPileType={pile}\nPileNumb={n}\nPileRank={rank}\nPileSuit={suit}\nPileFace={}\n\n",
-            i + 1,
-            if up { 'U' } else { 'D' }
-        ));
-    }
-    out
+    head + &dealt(cards)
+}
+
+/// The [DealtCardN] sections dealing `cards` (as [`ini`] takes them).
+fn dealt(cards: &[(char, u32, u32, char, bool)]) -> String {
+    let section = |(i, &(pile, n, rank, suit, up)): (usize, &(char, u32, u32, char, bool))| {
+        let face = if up { 'U' } else { 'D' };
+        format!(
+            "[DealtCard{}]\nPileType={pile}\nPileNumb={n}\nPileRank={rank}\nPileSuit={suit}\nPileFace={face}\n\n",
+            i + 1
+        )
+    };
+    cards.iter().enumerate().map(section).collect()
 }
 
 fn places(kind: &str, n: u32, y: f64) -> String {
@@ -156,6 +161,38 @@ fn spider(dir: &Path, cards: &[(char, u32, u32, char, bool)]) -> Table {
         1,
     );
     table(dir, &text, OberonGame::Spider)
+}
+
+/// On the Amiga's lores screen a column of the CardGames' Spider with 22
+/// face-up cards cannot show every card's index: each face-up card shows
+/// its whole index, or is closed up beneath the ones that do; none is
+/// squeezed to the top few rows of its rank (five pixels a card, where 3,
+/// 5 and 6 looked alike, and Q and 9). The top card stays on the table.
+#[test]
+fn a_long_spider_column_shows_each_face_up_rank_whole_or_closes_it_up() {
+    use parlour::views::card_art::CardSize;
+    let dir = tempfile::tempdir().unwrap();
+    let (_m, area) = machine(MachineId::AmigaPal);
+    let mut cards: Vec<_> = (1..=4).map(|rank| ('T', 1, rank, 'H', false)).collect();
+    cards.extend((1..=13).rev().map(|rank| ('T', 1, rank, 'S', true)));
+    cards.extend((5..=13).rev().map(|rank| ('T', 1, rank, 'D', true)));
+    cards.extend((2..=6).map(|n| ('T', n, n, 'C', true)));
+    let own =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/Spider/game.ini")).unwrap();
+    let rules = &own[..own.find("[DealtCard1]").unwrap()];
+    let text = rules.replace("NumCardsDealt=44", &format!("NumCardsDealt={}", cards.len())) + &dealt(&cards);
+    let view = table(dir.path(), &text, OberonGame::Spider);
+    let st = view.session().state();
+    let pile = st.pile(PileKind::Tableau, 0);
+    let rects: Vec<Rect> = (0..pile.len()).map(|i| view.board().card_rect(st, area, t(1), i).unwrap()).collect();
+    assert_eq!(rects[0].w, CardSize::Small.dimensions().0 as i32, "the smallest cards");
+    let rows = CardSize::Small.index_rows();
+    let up: Vec<i32> = rects.windows(2).zip(pile).filter(|(_, s)| s.face_up).map(|(w, _)| w[1].y - w[0].y).collect();
+    let open = up.iter().position(|&d| d >= rows).expect("face-up cards showing their index");
+    assert!(up[..open].iter().all(|&d| d <= 2), "beneath them the deepest are closed up: {up:?}");
+    assert!(up[open..].iter().all(|&d| d >= rows), "above them every index shows whole: {up:?}");
+    assert!(up.len() - open >= 10, "most face-up cards show their index: {up:?}");
+    assert!(rects[rects.len() - 1].bottom() <= area.bottom(), "the top card is off the table: {rects:?}");
 }
 
 #[test]

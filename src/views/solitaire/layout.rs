@@ -35,6 +35,7 @@ pub struct PileGeometry {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableLayout {
+    pub size: CardSize,
     pub card_w: i32,
     pub card_h: i32,
     pub area: Rect,
@@ -223,7 +224,7 @@ impl TableLayout {
         let lowest = piles.iter().map(|p| p.y + card_h).max().unwrap_or(area.y);
         let rightmost = piles.iter().map(|p| p.x + card_w).max().unwrap_or(area.x);
         let fits = (width <= area.w as f64 || stretch.0 < 1.0) && rightmost <= area.right() && lowest <= area.bottom();
-        TableLayout { card_w, card_h, area, piles, fits }
+        TableLayout { size, card_w, card_h, area, piles, fits }
     }
 
     /// Moves the piles up so that the highest stands no lower than `top`:
@@ -252,7 +253,8 @@ impl TableLayout {
 
     /// Where each drawn card of a pile goes, bottom to top, with its index
     /// in the pile: the hidden ones under `max_visible` are skipped. Steps
-    /// are squeezed so the pile stays inside the table (see [`fit_steps`]).
+    /// are squeezed so the pile stays inside the table, each face-up card
+    /// showing its index or closed up (see [`fit_steps`]).
     /// `jitter` gives the random displacement (in -1..1 per axis) of a
     /// card, or None.
     pub fn card_rects(
@@ -271,16 +273,25 @@ impl TableLayout {
         let face_up: Vec<bool> = shown.iter().map(|s| s.face_up).collect();
         // A pile fans towards the table's far edge, or (a negative offset)
         // towards its near one.
-        let fitted = |steps: Vec<f64>, near: i32, far: i32| {
+        let fitted = |steps: Vec<f64>, near: i32, far: i32, index: i32| {
             let room = if steps.iter().sum::<f64>() < 0.0 { near } else { far };
             let lengths: Vec<f64> = steps.iter().map(|s| s.abs()).collect();
-            let fitted = fit_steps(&lengths, &face_up, room as f64);
+            let fitted = fit_steps(&lengths, &face_up, room as f64, index as f64);
             fitted.iter().zip(&steps).map(|(length, s)| length.copysign(*s)).collect()
         };
-        let steps_x: Vec<f64> =
-            fitted(steps.iter().map(|s| s.0).collect(), g.x - self.area.x, self.area.right() - self.card_w - g.x);
-        let steps_y: Vec<f64> =
-            fitted(steps.iter().map(|s| s.1).collect(), g.y - self.area.y, self.area.bottom() - self.card_h - g.y);
+        let (area, size) = (self.area, self.size);
+        let steps_x: Vec<f64> = fitted(
+            steps.iter().map(|s| s.0).collect(),
+            g.x - area.x,
+            area.right() - self.card_w - g.x,
+            size.index_cols(),
+        );
+        let steps_y: Vec<f64> = fitted(
+            steps.iter().map(|s| s.1).collect(),
+            g.y - area.y,
+            area.bottom() - self.card_h - g.y,
+            size.index_rows(),
+        );
         let (mut x, mut y) = (g.x as f64, g.y as f64);
         let mut out = Vec::with_capacity(shown.len());
         for (k, _) in shown.iter().enumerate() {
@@ -302,8 +313,8 @@ impl TableLayout {
     }
 }
 
-/// The least a face-down card shows of itself in a squeezed column, in
-/// pixels: enough to count the cards still hidden.
+/// The least a face-down card, or a face-up one closed up, shows of itself
+/// in a squeezed column, in pixels: enough to count the cards.
 const LEAST_DOWN_STEP: f64 = 2.0;
 
 /// A column's steps along one axis (step `k` from card `k` to the next,
@@ -311,11 +322,16 @@ const LEAST_DOWN_STEP: f64 = 2.0;
 /// A column with room keeps its steps as they are. A squeezed one closes
 /// up its face-down cards first, which show nothing to read (down to
 /// [`LEAST_DOWN_STEP`]), and only then shrinks its face-up cards' steps,
-/// all alike; its steps are whole pixels, so every card of the column
-/// shows the same rows of itself (a step of 13 or 14 by turns showed the
-/// top of one court card's picture frame as a stray line under its index
-/// and not the next one's).
-fn fit_steps(steps: &[f64], face_up: &[bool], room: f64) -> Vec<f64> {
+/// all alike, but none below `index` pixels, the card's whole index: a
+/// face-up card squeezed further shows too little of its rank to read
+/// (on the Amiga's lores cards 3, 5 and 6 looked alike, Q and 9). Where
+/// that does not fit, the deepest face-up cards close up as face-down
+/// ones do, as many as it takes, and the cards nearer the top, the ones
+/// played, keep their index in sight. Steps are whole pixels, so every
+/// card of the column shows the same rows of itself (a step of 13 or 14
+/// by turns showed the top of one court card's picture frame as a stray
+/// line under its index and not the next one's).
+fn fit_steps(steps: &[f64], face_up: &[bool], room: f64, index: f64) -> Vec<f64> {
     let total = |up: bool| steps.iter().zip(face_up).filter(|p| *p.1 == up).map(|p| p.0).sum::<f64>();
     let (up_total, down_total) = (total(true), total(false));
     let room = room.max(0.0);
@@ -325,8 +341,23 @@ fn fit_steps(steps: &[f64], face_up: &[bool], room: f64) -> Vec<f64> {
     let least_down: f64 = steps.iter().zip(face_up).filter(|p| !*p.1).map(|p| p.0.min(LEAST_DOWN_STEP)).sum();
     let down_room = (room - up_total).min(down_total).max(least_down.min(room));
     let scale = |room: f64, total: f64| if total > 0.0 { room / total } else { 1.0 };
-    let (up_scale, down_scale) = (scale(room - down_room, up_total), scale(down_room, down_total));
-    steps.iter().zip(face_up).map(|(s, &up)| (s * if up { up_scale } else { down_scale }).trunc()).collect()
+    let up_room = room - down_room;
+    let ups: Vec<usize> = (0..steps.len()).filter(|&k| face_up[k]).collect();
+    let least = |k: usize| steps[k].min(index);
+    let closed = |k: usize| steps[k].min(LEAST_DOWN_STEP);
+    let need =
+        |n: usize| ups[..n].iter().map(|&k| closed(k)).sum::<f64>() + ups[n..].iter().map(|&k| least(k)).sum::<f64>();
+    let shut = (0..ups.len()).find(|&n| need(n) <= up_room).unwrap_or(ups.len());
+    let open_room = up_room - ups[..shut].iter().map(|&k| closed(k)).sum::<f64>();
+    let open_scale = scale(open_room, ups[shut..].iter().map(|&k| steps[k]).sum()).min(1.0);
+    let down_scale = scale(down_room, down_total);
+    (0..steps.len())
+        .map(|k| match ups.iter().position(|&u| u == k) {
+            None => (steps[k] * down_scale).trunc(),
+            Some(n) if n < shut => closed(k),
+            Some(_) => (steps[k] * open_scale).max(least(k)).trunc(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -462,11 +493,28 @@ mod tests {
     #[test]
     fn a_long_column_closes_up_its_face_down_cards_first() {
         let (steps, face_up) = ([4.4, 4.4, 4.4, 9.68, 9.68, 9.68], [false, false, false, true, true, true]);
-        assert_eq!(fit_steps(&steps, &face_up, 100.0), steps, "a column with room keeps its steps");
-        let closed = fit_steps(&steps, &face_up, 35.0);
+        assert_eq!(fit_steps(&steps, &face_up, 100.0, 9.0), steps, "a column with room keeps its steps");
+        let closed = fit_steps(&steps, &face_up, 35.0, 9.0);
         assert_eq!(&closed[3..], &[9.0, 9.0, 9.0], "face-up cards keep their step, in whole pixels: {closed:?}");
         assert!(closed[..3].iter().all(|s| (LEAST_DOWN_STEP - 1.0..4.0).contains(s)), "{closed:?}");
-        let squeezed = fit_steps(&steps, &face_up, 20.0);
-        assert!(squeezed.iter().sum::<f64>() <= 20.0 && squeezed[3] < 9.0, "{squeezed:?}");
+        let squeezed = fit_steps(&steps, &face_up, 20.0, 4.0);
+        assert_eq!(&squeezed[3..], &[4.0, 4.0, 4.0], "squeezed alike while the index shows: {squeezed:?}");
+    }
+
+    /// A face-up card is never squeezed below its index: where the column
+    /// cannot show every index, its deepest face-up cards close up as
+    /// face-down ones do, and those nearer the top show their index whole.
+    #[test]
+    fn a_column_too_long_to_show_every_index_closes_up_its_deepest_face_up_cards() {
+        let face_up = [[false; 3].as_slice(), &[true; 20]].concat();
+        let steps: Vec<f64> = face_up.iter().map(|&up| if up { 9.68 } else { 4.4 }).collect();
+        let fitted = fit_steps(&steps, &face_up, 125.0, 9.0);
+        assert!(fitted.iter().sum::<f64>() <= 125.0, "{fitted:?}");
+        assert_eq!(&fitted[..3], &[LEAST_DOWN_STEP; 3], "face-down cards close up first: {fitted:?}");
+        let up = &fitted[3..];
+        let open = up.iter().position(|&s| s >= 9.0).expect("some face-up cards show their index");
+        assert!(up[..open].iter().all(|&s| s == LEAST_DOWN_STEP), "the deepest close up: {fitted:?}");
+        assert!(up[open..].iter().all(|&s| s >= 9.0), "the cards above them show their index: {fitted:?}");
+        assert!(up.len() - open >= 10, "as few close as it takes: {fitted:?}");
     }
 }
