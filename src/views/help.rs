@@ -77,12 +77,7 @@ impl HelpView {
     fn take_opened(&mut self) {
         for opened in self.viewer.take_opened() {
             (self.report)(&opened.doc);
-            // A box stops the reader: it is for a file that could not be
-            // shown as written. Warnings alone (a <table> shown a row a
-            // line, a SYSTEM button greyed) are the status line's and
-            // lint's to tell, not a box at every opening to a player who
-            // cannot change the file.
-            if !opened.listed && opened.doc.diagnostics.iter().any(Diagnostic::is_error) {
+            if !opened.listed {
                 self.problems.push_back((opened.doc, 0));
             }
         }
