@@ -431,6 +431,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // once it is on the table: a deal still being looked for is
             // judged when it comes.
             let standing = c.dealing.is_none().then(|| c.board.standing(&c.session)).flatten();
+            c.news.clone_from(&standing);
             c.message =
                 [c.board.new_rules_note(&c.session), standing].into_iter().flatten().collect::<Vec<_>>().join(" ");
         } else if c.message.is_empty() {
@@ -758,6 +759,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // opened at its start) is judged as any position the player
             // comes to: a deal of The Chance that can never lay a card off
             // is said lost before a card is touched, not after the first.
+            // Its words in a box as well where the status line would cut
+            // them: "Nothing more can be laid off." alone does not say lost.
+            self.news = Some(standing.clone());
             self.message = match self.message.as_str() {
                 "" => standing,
                 said => format!("{} {standing}", sentence(said)),

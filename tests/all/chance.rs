@@ -243,6 +243,16 @@ fn a_deal_dead_as_dealt_is_said_lost_before_a_move() {
     assert_eq!(view.session().move_count(), 0, "seed {seed}: dealt afresh");
     assert!(view.message().contains("Nothing more can be laid off"), "seed {seed}: {}", view.message());
     assert_eq!(stats(data.path()).played, 1, "seed {seed}: the game played and restarted counts, once");
+    // Where the status line keeps only "Nothing more can be laid off." (the
+    // Amiga PAL's title bar), a box says the rest: that the game is lost.
+    let data = tempfile::tempdir().unwrap();
+    let view = open(Some(seed), data.path());
+    let mut driver =
+        Driver::new(Shell::keeping_in(machine(MachineId::AmigaPal, None), Box::new(view), 1, data.path().into()));
+    let steps = script::parse("wait", "wait 100\n").unwrap();
+    script::run(&mut driver, "wait", &steps).unwrap();
+    let shown = driver.shell().requester().map(|r| r.lines.join(" "));
+    assert!(shown.is_some_and(|l| l.contains("this game is lost")), "seed {seed}: no box on amiga-pal");
 }
 
 /// A game under way given up for a kept game (Open...) is scored as New
