@@ -821,6 +821,51 @@ fn every_fanned_card_shows_its_index_at_the_deal() {
     }
 }
 
+/// A layout too wide for any card size, its piles drawn closer sideways,
+/// keeps its rows where a layout that fits has them: FreeCell with its
+/// last foundation moved far right has its cells and columns on the Amiga
+/// PAL as high as FreeCell's, and made taller than the table (NumCardHigh)
+/// it starts at the table's top. Centred on its first cards' height alone,
+/// an author's twelve-column FreeCell began 70 pixels down the table, its
+/// columns squeezed into what was left.
+#[test]
+fn a_layout_squeezed_sideways_keeps_its_rows_where_one_that_fits_has_them() {
+    use parlour::solitaire::library::GameType;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("game-types/FreeCell/game.ini")).unwrap();
+    let wide = text.replace("[Foundation4]\nX=7.3", "[Foundation4]\nX=13.3");
+    let tall = wide.replace("NumCardWide=8.3\nNumCardHigh=4", "NumCardWide=8.3\nNumCardHigh=6");
+    assert!(wide != text && tall != wide, "FreeCell's game.ini has changed");
+    let data = tempfile::tempdir().unwrap();
+    let open = |name: &str, text: &str| {
+        let folder = data.path().join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("game.ini"), text).unwrap();
+        let gt = Arc::new(GameType::load(&folder).unwrap());
+        let how = Opening { seed: Some(1), fresh_seed: 1, ..Default::default() };
+        Controller::open("solitaire", gt.variant.clone(), SolitaireBoard::new(gt), data.path(), &how)
+    };
+    let (wide, tall) = (open("Wide Cell", &wide), open("Tall Cell", &tall));
+    let (plain, _m, area, _data) = table("freecell", MachineId::AmigaPal, 1);
+    let rect = |view: &Table, id: PileId| view.board().pile_rect(view.session().state(), area, id).unwrap();
+    let (cell, column, next) =
+        (PileId::new(PileKind::Reserve, 0), PileId::new(PileKind::Tableau, 0), PileId::new(PileKind::Tableau, 1));
+    let far = rect(&wide, PileId::new(PileKind::Foundation, 3));
+    assert!(far.right() <= area.right(), "the last foundation {far:?} is off the table {area:?}");
+    let apart = |view: &Table| rect(view, next).x - rect(view, column).x;
+    assert!(
+        apart(&wide) < apart(&plain),
+        "not squeezed: columns {} px apart, FreeCell's {}",
+        apart(&wide),
+        apart(&plain)
+    );
+    for id in [cell, column] {
+        assert_eq!(rect(&wide, id).y, rect(&plain, id).y, "{id:?} of the squeezed layout is not where FreeCell has it");
+    }
+    let down = rect(&tall, cell).y - area.y;
+    assert!(down <= 2, "a layout taller than the table starts its cells {down} px down it");
+}
+
 /// A column grown long brings smaller cards at once; they grow back once
 /// every column has room again for more cards, never for a single move
 /// between two others (chosen for the position alone, the SE/30's FreeCell

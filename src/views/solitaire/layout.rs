@@ -140,8 +140,14 @@ impl TableLayout {
         let (right, bottom) = extent(spec);
         let piles_w = right * unit_x + card_w as f64 + 2.0 * gap_x;
         let piles_h = bottom * unit_y + card_h as f64 + 2.0 * gap_y;
-        let (shown_w, shown_h) =
-            if stretch == (1.0, 1.0) { (width.max(piles_w), height.max(piles_h)) } else { (piles_w, piles_h) };
+        // Along a way the piles keep their places, the table is as wide or
+        // high as game.ini says, its columns' room included, squeezed the
+        // other way or not: centring only the piles' first cards left a
+        // layout squeezed sideways on the Amiga PAL low on the screen, its
+        // columns short of room and the top of the table empty. Along a
+        // way drawn closer or spread, the piles fill the room they take.
+        let shown = |stretch: f64, table: f64, piles: f64| if stretch == 1.0 { table.max(piles) } else { piles };
+        let (shown_w, shown_h) = (shown(stretch.0, width, piles_w), shown(stretch.1, height, piles_h));
         let left = area.x as f64 + ((area.w as f64 - shown_w) / 2.0).max(0.0) + gap_x;
         let top = area.y as f64 + ((area.h as f64 - shown_h) / 2.0).max(0.0) + gap_y;
         let (cw, ch) = (card_w as f64, card_h as f64);
