@@ -359,11 +359,19 @@ fn fit_steps(steps: &[f64], face_up: &[bool], room: f64, index: f64) -> Vec<f64>
     let down_scale = scale(down_room, down_total);
     (0..steps.len())
         .map(|k| match ups.iter().position(|&u| u == k) {
-            None => (steps[k] * down_scale).trunc(),
+            None => whole(steps[k] * down_scale),
             Some(n) if n < shut => closed(k),
-            Some(_) => (steps[k] * open_scale).max(least(k)).trunc(),
+            Some(_) => whole((steps[k] * open_scale).max(least(k))),
         })
         .collect()
+}
+
+/// `pixels` cut down to whole pixels, one a hair under a whole counted as
+/// that whole: a step scaled to exactly the least comes out a float's error
+/// short of it (1.9999999999999998 for three face-down small cards at 0.08
+/// of their height), and cut to 1 it left too thin a stripe to count by.
+fn whole(pixels: f64) -> f64 {
+    (pixels + 1e-9).trunc()
 }
 
 #[cfg(test)]
@@ -502,9 +510,29 @@ mod tests {
         assert_eq!(fit_steps(&steps, &face_up, 100.0, 9.0), steps, "a column with room keeps its steps");
         let closed = fit_steps(&steps, &face_up, 35.0, 9.0);
         assert_eq!(&closed[3..], &[9.0, 9.0, 9.0], "face-up cards keep their step, in whole pixels: {closed:?}");
-        assert!(closed[..3].iter().all(|s| (LEAST_DOWN_STEP - 1.0..4.0).contains(s)), "{closed:?}");
+        assert!(closed[..3].iter().all(|s| (LEAST_DOWN_STEP..4.0).contains(s)), "{closed:?}");
         let squeezed = fit_steps(&steps, &face_up, 20.0, 4.0);
         assert_eq!(&squeezed[3..], &[4.0, 4.0, 4.0], "squeezed alike while the index shows: {squeezed:?}");
+    }
+
+    /// Face-down cards closed up to the least step keep it whole, whatever
+    /// their size, offset and number: a step scaled to it came out a
+    /// float's error short and was cut to 1 pixel (see [`whole`]).
+    #[test]
+    fn face_down_cards_closed_up_keep_the_least_step() {
+        for height in [44.0, 61.0, 79.0, 96.0] {
+            for offset in [0.05, 0.08, 0.1, 0.12] {
+                for n in 1..=12 {
+                    let face_up = [vec![false; n], vec![true; 12]].concat();
+                    let steps: Vec<f64> =
+                        face_up.iter().map(|&up| if up { 0.22 * height } else { offset * height }).collect();
+                    let room = LEAST_DOWN_STEP * n as f64 + 12.0 * 0.22 * height;
+                    let fitted = fit_steps(&steps, &face_up, room, 9.0);
+                    let thin = fitted[..n].iter().find(|&&s| s < LEAST_DOWN_STEP);
+                    assert!(thin.is_none(), "{n} face-down cards {height} high at {offset}: {fitted:?}");
+                }
+            }
+        }
     }
 
     /// A face-up card is never squeezed below its index: where the column
