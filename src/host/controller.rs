@@ -635,10 +635,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // Said after what the line says already, which the reminder
             // that progress was not saved followed until now.
             Ok(()) if self.unsaved.take().is_some() => {
-                self.message = match self.message.as_str() {
-                    "" => SAVED_AGAIN.into(),
-                    said => format!("{} {SAVED_AGAIN}", sentence(said)),
-                };
+                self.message = said_then(&self.message, SAVED_AGAIN);
             }
             Ok(()) => {}
         }
@@ -762,10 +759,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // Its words in a box as well where the status line would cut
             // them: "Nothing more can be laid off." alone does not say lost.
             self.news = Some(standing.clone());
-            self.message = match self.message.as_str() {
-                "" => standing,
-                said => format!("{} {standing}", sentence(said)),
-            };
+            self.message = said_then(&self.message, &standing);
         }
         if self.board.journal_now(&self.session) {
             self.journal();
@@ -1927,6 +1921,12 @@ fn notice_box(title: &str, text: String) -> Requester {
     Requester { title: title.into(), lines: vec![text], buttons: vec!["OK".into()] }
 }
 
+/// `more` said after what the status line says already (`said`), that as
+/// a sentence of its own; `more` alone where the line says nothing.
+fn said_then(said: &str, more: &str) -> String {
+    if said.is_empty() { more.into() } else { format!("{} {more}", sentence(said)) }
+}
+
 /// Whether the game at the cursor of `session` is under way: not ended,
 /// and the player has made a move in it. A game dealt at random stays
 /// under way once the player has moved, even if every move is undone:
@@ -2198,10 +2198,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     /// was said before it (a move's news, the program's turn, that the
     /// game was resumed): the player must not take the game for kept.
     fn message(&self) -> String {
-        match (&self.unsaved, self.message.as_str()) {
-            (None, said) => said.into(),
-            (Some(_), "") => UNSAVED.into(),
-            (Some(_), said) => format!("{} {UNSAVED}", sentence(said)),
+        match &self.unsaved {
+            None => self.message.clone(),
+            Some(_) => said_then(&self.message, UNSAVED),
         }
     }
 
